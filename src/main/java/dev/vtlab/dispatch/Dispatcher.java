@@ -1,0 +1,72 @@
+package dev.vtlab.dispatch;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ContextService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.concurrent.Callable;
+import java.util.logging.Logger;
+
+/**
+ * The one place that decides where a request's work runs (DISPATCH_MODE).
+ * <ul>
+ * <li>{@code threadpool}: on the calling thread, which is one of Liberty's Default Executor threads.</li>
+ * <li>{@code virtual}: on a new virtual thread per request, never pooled, carrying the application's
+ * Jakarta context (class loader, java:comp, CDI, config) captured by the ContextService.</li>
+ * </ul>
+ * Both modes answer through the same {@link AsyncResponse}, so they differ only in where the work runs.
+ */
+@ApplicationScoped
+public class Dispatcher {
+
+    private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
+    static final String VIRTUAL_THREAD_NAME = "vtlab-request";
+
+    @Inject
+    @ConfigProperty(name = "DISPATCH_MODE", defaultValue = "threadpool")
+    String configuredMode;
+
+    @Resource(lookup = "java:comp/DefaultContextService")
+    ContextService contextService;
+
+    private DispatchMode mode;
+    private Thread.Builder.OfVirtual virtualThreads;
+
+    @PostConstruct
+    void init() {
+        mode = DispatchMode.parse(configuredMode);
+        virtualThreads = Thread.ofVirtual().name(VIRTUAL_THREAD_NAME);
+    }
+
+    void announce(@Observes Startup startup) {
+        LOG.info("vtlab dispatch mode: " + mode.label());
+    }
+
+    public DispatchMode mode() {
+        return mode;
+    }
+
+    /** Runs {@code work} where the mode says and answers with its result, or with what it threw. */
+    public void dispatch(AsyncResponse response, Callable<Response> work) {
+        if (mode == DispatchMode.THREADPOOL) {
+            answer(response, work);
+        } else {
+            virtualThreads.start(contextService.contextualRunnable(() -> answer(response, work)));
+        }
+    }
+
+    private static void answer(AsyncResponse response, Callable<Response> work) {
+        try {
+            response.resume(work.call());
+        } catch (Throwable failure) {
+            response.resume(failure); // goes through the exception mappers
+        }
+    }
+}

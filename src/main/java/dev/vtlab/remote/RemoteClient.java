@@ -1,0 +1,126 @@
+package dev.vtlab.remote;
+
+import dev.vtlab.api.ApiException;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Calls the remote system with the JDK HttpClient. A blocking {@code send} parks a virtual thread
+ * without pinning its carrier, and on a pool thread it blocks like any other client; the client's own
+ * completion work runs on a small fixed pool so neither mode grows hidden threads under load.
+ * Failures become the bank's answers: remote down 502, slower than REMOTE_TIMEOUT_MS 504.
+ */
+@ApplicationScoped
+public class RemoteClient {
+
+    public record Reply(int status, JsonObject body) {
+    }
+
+    @Inject
+    RemoteLauncher launcher;
+
+    @Inject
+    RemoteDelay delay;
+
+    @Inject
+    @ConfigProperty(name = "REMOTE_TIMEOUT_MS", defaultValue = "65000")
+    int timeoutMs;
+
+    @Inject
+    @ConfigProperty(name = "REMOTE_CONNECT_TIMEOUT_MS", defaultValue = "1000")
+    int connectTimeoutMs;
+
+    private ExecutorService clientThreads;
+    private HttpClient http;
+    private URI base;
+
+    @PostConstruct
+    void init() {
+        if (timeoutMs < 1 || timeoutMs > 600_000 || connectTimeoutMs < 1 || connectTimeoutMs > 60_000) {
+            throw new IllegalArgumentException("REMOTE_TIMEOUT_MS must be 1..600000 and REMOTE_CONNECT_TIMEOUT_MS 1..60000");
+        }
+        int threads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+        clientThreads = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "vtlab-remote-client");
+            t.setDaemon(true);
+            return t;
+        });
+        http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofMillis(connectTimeoutMs))
+                .executor(clientThreads)
+                .build();
+        base = launcher.baseUri();
+    }
+
+    @PreDestroy
+    void close() {
+        http.close();
+        clientThreads.shutdownNow();
+    }
+
+    public Reply get(String path, String delayMsParam) {
+        return call(HttpRequest.newBuilder(uri(path, delayMsParam)).GET());
+    }
+
+    public Reply postForm(String path, String delayMsParam, String form) {
+        return call(HttpRequest.newBuilder(uri(path, delayMsParam))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form)));
+    }
+
+    private URI uri(String path, String delayMsParam) {
+        int delayMs = delay.forRequest(delayMsParam);
+        return base.resolve(path + (path.contains("?") ? "&" : "?") + "delayMs=" + delayMs);
+    }
+
+    private Reply call(HttpRequest.Builder request) {
+        HttpResponse<String> response;
+        try {
+            response = http.send(request.timeout(Duration.ofMillis(timeoutMs)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (HttpConnectTimeoutException | ConnectException e) {
+            throw unavailable("the remote system at " + base + " is not reachable");
+        } catch (HttpTimeoutException e) {
+            throw new ApiException(Response.Status.GATEWAY_TIMEOUT, "remote_timeout", null,
+                    "the remote system did not answer within " + timeoutMs + " ms");
+        } catch (IOException e) {
+            throw unavailable("the connection to the remote system failed: " + e.getClass().getSimpleName());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw unavailable("interrupted while waiting for the remote system");
+        }
+        if (response.statusCode() >= 500) {
+            throw unavailable("the remote system failed with HTTP " + response.statusCode());
+        }
+        try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
+            return new Reply(response.statusCode(), reader.readObject());
+        } catch (JsonException | IllegalStateException e) {
+            throw unavailable("the remote system sent a malformed answer");
+        }
+    }
+
+    private static ApiException unavailable(String message) {
+        return new ApiException(Response.Status.BAD_GATEWAY, "remote_unavailable", null, message);
+    }
+}

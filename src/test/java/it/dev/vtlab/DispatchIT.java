@@ -1,0 +1,97 @@
+package it.dev.vtlab;
+
+import jakarta.json.JsonObject;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every endpoint runs where the server's DISPATCH_MODE says, and says so in its headers. */
+class DispatchIT {
+
+    private static final List<String> EVERY_ENDPOINT = List.of(
+            "/api/ping", "/api/hello/1", "/api/bank/accounts/3", "/api/bank/accounts/3/statement",
+            "/api/bank/ledger/total");
+
+    static List<Lab> modes() {
+        return Lab.modes().toList();
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void pingAnswersAtOnceWithATinyBody(Lab lab) {
+        HttpResponse<String> response = Lab.get(lab.app("/api/ping"));
+        assertEquals(200, response.statusCode());
+        assertEquals("pong", response.body());
+        assertEquals(lab.mode, response.headers().firstValue("X-Dispatch").orElseThrow());
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void helloSleepsAndReportsItsThread(Lab lab) {
+        long start = System.nanoTime();
+        HttpResponse<String> response = Lab.get(lab.app("/api/hello/120"));
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(200, response.statusCode(), response.body());
+        JsonObject hello = Lab.json(response);
+        assertEquals("Hello World!", hello.getString("msg"));
+        assertTrue(hello.getJsonNumber("time").longValue() > 0);
+        assertTrue(tookMs >= 120, "answered after " + tookMs + " ms, before the 120 ms sleep ended");
+        boolean virtual = lab == Lab.VIRTUAL;
+        assertEquals(virtual, hello.getBoolean("virtual"));
+        String thread = hello.getString("thread");
+        if (virtual) {
+            assertTrue(thread.startsWith("VirtualThread[") && thread.contains("vtlab-request"), thread);
+        } else {
+            assertTrue(thread.contains("Default Executor"), thread);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void everyEndpointRunsItsWorkWhereTheModeSays(Lab lab) {
+        for (String path : EVERY_ENDPOINT) {
+            assertRanWhereTheModeSays(lab, path, Lab.get(lab.app(path)), 200);
+        }
+        assertRanWhereTheModeSays(lab, "POST /api/bank/transfers",
+                Lab.postJson(lab.app("/api/bank/transfers"), "{\"from\":7,\"to\":8,\"amount\":1.25}"), 201);
+    }
+
+    private static void assertRanWhereTheModeSays(Lab lab, String what, HttpResponse<String> response, int status) {
+        assertEquals(status, response.statusCode(), what + ": " + response.body());
+        assertEquals(lab.mode, response.headers().firstValue("X-Dispatch").orElseThrow(), what);
+        String thread = response.headers().firstValue("X-Dispatch-Thread").orElseThrow();
+        if (lab == Lab.VIRTUAL) {
+            assertTrue(thread.startsWith("VirtualThread["), what + " ran on " + thread);
+        } else {
+            assertTrue(thread.contains("Default Executor"), what + " ran on " + thread);
+            assertFalse(thread.startsWith("VirtualThread"), what + " ran on " + thread);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void eachRequestGetsANewVirtualThreadInVirtualMode(Lab lab) {
+        String first = Lab.json(Lab.get(lab.app("/api/hello/0"))).getString("thread");
+        String second = Lab.json(Lab.get(lab.app("/api/hello/0"))).getString("thread");
+        if (lab == Lab.VIRTUAL) {
+            // VirtualThread[#id,name]/...: a new thread has a new id
+            assertFalse(first.substring(0, first.indexOf(',')).equals(second.substring(0, second.indexOf(','))),
+                    first + " then " + second);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void errorsCarryTheDispatchHeaderToo(Lab lab) {
+        HttpResponse<String> response = Lab.get(lab.app("/api/no/such/thing"));
+        assertEquals(404, response.statusCode());
+        assertEquals(lab.mode, response.headers().firstValue("X-Dispatch").orElseThrow());
+        assertEquals("not_found", Lab.json(response).getString("error"));
+    }
+}

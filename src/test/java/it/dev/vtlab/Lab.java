@@ -1,0 +1,104 @@
+package it.dev.vtlab;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.stream.Stream;
+
+/**
+ * The servers the integration tests run against. Under {@code ./mvnw verify}: one app server per
+ * dispatch mode, each with the remote-system process it launched (URLs from failsafe's system
+ * properties). Under {@code liberty:dev} (press Enter to run tests): only the dev server, in whatever
+ * mode it runs, and the tests that would disturb it are skipped.
+ */
+public enum Lab {
+    THREADPOOL("threadpool"), VIRTUAL("virtual");
+
+    public static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    /** Set by liberty:dev for the tests it runs against the dev server. */
+    private static final String DEV_PORT = System.getProperty("liberty.http.port");
+    public static final boolean DEV_MODE = DEV_PORT != null;
+
+    public final String mode;
+
+    Lab(String mode) {
+        this.mode = mode;
+    }
+
+    public static Stream<Lab> modes() {
+        if (DEV_MODE) {
+            String devMode = get(URI.create("http://localhost:" + DEV_PORT + "/api/ping")).headers()
+                    .firstValue("X-Dispatch").orElseThrow();
+            return Stream.of(values()).filter(lab -> lab.mode.equals(devMode));
+        }
+        return Stream.of(values());
+    }
+
+    public URI app(String path) {
+        return URI.create((DEV_MODE ? "http://localhost:" + DEV_PORT : property("it." + mode + ".url")) + path);
+    }
+
+    public URI remote(String path) {
+        String devRemote = "http://localhost:" + System.getenv().getOrDefault("REMOTE_PORT", "9081");
+        return URI.create((DEV_MODE ? devRemote : property("it." + mode + ".remote.url")) + path);
+    }
+
+    public static int remoteTimeoutMs() {
+        return Integer.parseInt(property("it.remote.timeout.ms"));
+    }
+
+    private static String property(String name) {
+        String value = System.getProperty(name);
+        if (value == null) {
+            throw new IllegalStateException(name + " is not set: run the integration tests with ./mvnw verify");
+        }
+        return value;
+    }
+
+    public static HttpResponse<String> get(URI uri) {
+        return send(HttpRequest.newBuilder(uri).GET());
+    }
+
+    public static HttpResponse<String> postJson(URI uri, String json) {
+        return send(HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    public static HttpResponse<String> send(HttpRequest.Builder request) {
+        try {
+            return HTTP.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new AssertionError("request failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    public static JsonObject json(HttpResponse<String> response) {
+        try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
+            return reader.readObject();
+        }
+    }
+
+    /** The sum of all balances, read from the bank (which asks its remote). */
+    public String ledgerTotal() {
+        HttpResponse<String> response = get(app("/api/bank/ledger/total?delayMs=0"));
+        if (response.statusCode() != 200) {
+            throw new AssertionError("ledger/total answered " + response.statusCode() + ": " + response.body());
+        }
+        return json(response).getJsonNumber("total").bigDecimalValue().toPlainString();
+    }
+}

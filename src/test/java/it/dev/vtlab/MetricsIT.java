@@ -1,0 +1,42 @@
+package it.dev.vtlab;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** /metrics is open (on a dev box) and carries the Liberty pool and per-endpoint REST timings. */
+class MetricsIT {
+
+    static List<Lab> modes() {
+        return Lab.modes().toList();
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void poolMetricsAndRestTimingsAreOnMetrics(Lab lab) {
+        assertEquals(200, Lab.get(lab.app("/api/ping")).statusCode());
+        assertEquals(200, Lab.get(lab.app("/api/bank/accounts/1")).statusCode());
+        HttpResponse<String> metrics = Lab.get(lab.app("/metrics"));
+        assertEquals(200, metrics.statusCode());
+        String text = metrics.body();
+        assertTrue(text.contains("threadpool_size{mp_scope=\"vendor\",pool=\"Default_Executor\""), "no threadpool_size");
+        assertTrue(text.contains("threadpool_activeThreads{mp_scope=\"vendor\",pool=\"Default_Executor\""), "no threadpool_activeThreads");
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("REST_request_seconds_count{class=\"dev.vtlab.ping.PingResource\"")),
+                "no REST timing for ping");
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("REST_request_seconds_count{class=\"dev.vtlab.banking.BankResource\"")),
+                "no REST timing for the bank");
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void readinessIncludesTheRemoteSystem(Lab lab) {
+        HttpResponse<String> ready = Lab.get(lab.app("/health/ready"));
+        assertEquals(200, ready.statusCode(), ready.body());
+        assertTrue(ready.body().contains("remote-system"), ready.body());
+    }
+}
