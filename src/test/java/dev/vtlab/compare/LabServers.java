@@ -1,0 +1,126 @@
+package dev.vtlab.compare;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts a fresh remote-system JVM and a fresh Liberty server JVM for one run, and always stops both:
+ * after the run, on failure, and (through a shutdown hook) when the comparison is interrupted.
+ * Both modes get the same server, heap and JVM options; only DISPATCH_MODE differs.
+ */
+final class LabServers implements AutoCloseable {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private final CompareSettings settings;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final Thread stopOnExit = new Thread(this::stop, "vtlab-compare-stop");
+    private Process remote;
+    private boolean serverStarted;
+
+    LabServers(CompareSettings settings) {
+        this.settings = settings;
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
+    }
+
+    void start(String mode) throws IOException, InterruptedException {
+        Path logs = settings.wlp().resolve("usr/servers").resolve(settings.server()).resolve("logs");
+        Files.createDirectories(logs);
+        remote = new ProcessBuilder(settings.java(), "-Xms64m", "-Xmx1g", "-cp", settings.classes().toString(),
+                "dev.vtlab.remote.RemoteSystem", "--port", String.valueOf(settings.remotePort()),
+                "--accounts", String.valueOf(settings.accounts()),
+                "--parent-pid", String.valueOf(ProcessHandle.current().pid()))
+                .redirectErrorStream(true).redirectOutput(logs.resolve("remote.log").toFile()).start();
+        waitFor(URI.create("http://localhost:" + settings.remotePort() + "/health"));
+
+        List<String> command = new ArrayList<>();
+        if (settings.serverCpus() != null) {
+            command.addAll(List.of("taskset", "-c", settings.serverCpus()));
+        }
+        command.addAll(List.of(settings.wlp().resolve("bin/server").toString(), "start", settings.server()));
+        ProcessBuilder start = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        Map<String, String> env = start.environment();
+        env.put("DISPATCH_MODE", mode);
+        env.put("HTTP_PORT", String.valueOf(settings.port()));
+        env.put("REMOTE_MODE", "external");
+        env.put("REMOTE_PORT", String.valueOf(settings.remotePort()));
+        env.put("JVM_ARGS", String.join(" ", settings.serverJvmArgs()));
+        if (settings.poolMaxThreads() != null) {
+            env.put("POOL_MAX_THREADS", settings.poolMaxThreads());
+        }
+        serverStarted = true;
+        int exit = start.start().waitFor();
+        if (exit != 0) {
+            throw new IllegalStateException("'server start " + settings.server() + "' failed with exit " + exit
+                    + "; see " + logs.resolve("messages.log"));
+        }
+        waitFor(URI.create("http://localhost:" + settings.port() + "/health/ready"));
+    }
+
+    long serverPid() throws IOException {
+        return Long.parseLong(Files.readString(settings.wlp().resolve("usr/servers/.pid/" + settings.server() + ".pid")).trim());
+    }
+
+    URI app(String path) {
+        return URI.create("http://localhost:" + settings.port() + path);
+    }
+
+    synchronized void stop() {
+        if (serverStarted) {
+            serverStarted = false;
+            try {
+                new ProcessBuilder(settings.wlp().resolve("bin/server").toString(), "stop", settings.server())
+                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
+                        .waitFor(60, TimeUnit.SECONDS);
+            } catch (IOException | InterruptedException e) {
+                System.err.println("[compare] could not stop server " + settings.server() + ": " + e);
+            }
+        }
+        if (remote != null) {
+            remote.destroy();
+            try {
+                remote.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                remote.destroyForcibly();
+            }
+            remote = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        } catch (IllegalStateException alreadyExiting) {
+            // the hook is running or has run
+        }
+    }
+
+    private void waitFor(URI uri) throws InterruptedException {
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<Void> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException(uri + " was not ready within " + READY_TIMEOUT.toSeconds() + " s");
+    }
+}
