@@ -17,6 +17,7 @@ public record TestSpec(String name, String plan, boolean stepped, boolean warmUp
     public static final List<String> DEFAULT = List.of("ping", "throughput", "ramp-up", "footprint");
     static final Map<String, Integer> BOUNDS = Map.of("THREADS", 10_000, "DURATION", 3_600, "STEP_DURATION", 3_600,
             "STEPS", 50, "DELAY_MS", 60_000, "WORK", 1_000, "SLEEP_MS", 60_000, "RAMP", 3_600);
+    static final int IO_BOUND_MIN_DELAY_MS = 100;
 
     public static TestSpec of(String name, String profile, Properties system) {
         Map<String, String> props = new LinkedHashMap<>(defaults(name, profile));
@@ -82,12 +83,17 @@ public record TestSpec(String name, String plan, boolean stepped, boolean warmUp
         return stepped ? Math.max(1, users() / Integer.parseInt(props.get("STEPS"))) : users();
     }
 
-    /** The wait per request that bounds an IO-bound test (Little's law), or null for CPU-bound tests. */
+    /**
+     * The wait per request that bounds an IO-bound test (Little's law), or null when the test is not
+     * IO-bound: below {@value #IO_BOUND_MIN_DELAY_MS} ms of wait the lab's CPU ceiling binds long before
+     * users / delay would, so a fraction of that limit would say nothing.
+     */
     public Double ioDelayMs() {
-        return switch (name) {
-            case "ramp-up" -> Double.valueOf(props.get("DELAY_MS"));
-            case "hello-steps" -> Double.valueOf(props.get("SLEEP_MS"));
-            default -> null;
-        };
+        String delay = props.containsKey("SLEEP_MS") ? props.get("SLEEP_MS") : props.get("DELAY_MS");
+        if (delay == null) {
+            return null;
+        }
+        double ms = Double.parseDouble(delay);
+        return ms >= IO_BOUND_MIN_DELAY_MS ? ms : null;
     }
 }
