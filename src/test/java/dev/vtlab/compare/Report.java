@@ -18,15 +18,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 /** Writes target/vtlab-report/: summary.json and an offline index.html with the charts side by side per test. */
-final class Report {
+public final class Report {
 
     static final String THREADPOOL = "#1f77b4";
     static final String VIRTUAL = "#d62728";
     /** Every chart each test gets; the smoke test checks the page holds all of them. */
-    static final List<String> CHARTS = List.of("throughput-over-time", "tps-per-level", "latency-percentiles",
+    public static final List<String> CHARTS = List.of("throughput-over-time", "tps-per-level", "latency-percentiles",
             "server-cpu", "memory", "threads");
+    /** The fields every summary.json entry has, whatever the test. */
+    public static final List<String> REQUIRED_FIELDS = List.of("test", "mode", "threads", "duration_s", "requests",
+            "errors", "throughput_rps", "p50_ms", "p95_ms", "p99_ms", "cpu_pct", "rss_max_bytes");
 
     private Report() {
     }
@@ -245,9 +249,14 @@ final class Report {
                     pair.stream().flatMap(r -> List.of(sampled(r.mode() + " RSS", color(r), false, r, ServerSampler.Sample::rssBytes),
                             sampled(r.mode() + " heap", color(r), true, r, x -> x.metrics().getOrDefault("memory_usedHeap_bytes", Double.NaN))).stream()).toList());
             case "threads" -> SvgChart.line(id, "Liberty pool size (solid) vs virtual threads in flight (dashed)", "seconds", "threads",
-                    pair.stream().map(r -> r.mode().equals("virtual")
-                            ? sampled("virtual: VTs in flight", color(r), true, r, x -> x.metrics().getOrDefault("vtlab_virtual_threads_active", Double.NaN))
-                            : sampled("threadpool: pool size", color(r), false, r, x -> x.metrics().getOrDefault("threadpool_size", Double.NaN))).toList());
+                    pair.stream().flatMap(r -> {
+                        SvgChart.Series pool = sampled(r.mode() + ": pool size", color(r), false, r,
+                                x -> x.metrics().getOrDefault("threadpool_size", Double.NaN));
+                        return r.mode().equals("virtual")
+                                ? Stream.of(pool, sampled(r.mode() + ": virtual threads in flight", color(r), true, r,
+                                        x -> x.metrics().getOrDefault("vtlab_virtual_threads_active", Double.NaN)))
+                                : Stream.of(pool);
+                    }).toList());
             default -> throw new IllegalArgumentException(chart);
         };
     }

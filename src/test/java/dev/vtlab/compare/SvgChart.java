@@ -38,7 +38,8 @@ final class SvgChart {
             if (s.x().length == 0) {
                 continue;
             }
-            svg.append("<polyline fill=\"none\" stroke=\"").append(s.color()).append("\" stroke-width=\"1.8\"")
+            svg.append("<polyline data-series=\"").append(escape(s.name())).append("\" data-points=\"").append(s.x().length)
+                    .append("\" fill=\"none\" stroke=\"").append(s.color()).append("\" stroke-width=\"1.8\"")
                     .append(s.dashed() ? " stroke-dasharray=\"5 3\"" : "").append(" points=\"");
             for (int i = 0; i < s.x().length; i++) {
                 svg.append(fmt(px(s.x()[i], maxX))).append(',').append(fmt(py(s.y()[i], maxY))).append(' ');
@@ -66,7 +67,8 @@ final class SvgChart {
             for (int b = 0; b < bars.size(); b++) {
                 double v = g < bars.get(b).values().length ? bars.get(b).values()[g] : 0;
                 double y = py(v, maxY);
-                svg.append("<rect x=\"").append(fmt(gx + b * barW)).append("\" y=\"").append(fmt(y))
+                svg.append("<rect data-series=\"").append(escape(bars.get(b).name())).append("\" data-value=\"").append(fmt(v))
+                        .append("\" x=\"").append(fmt(gx + b * barW)).append("\" y=\"").append(fmt(y))
                         .append("\" width=\"").append(fmt(barW * 0.92)).append("\" height=\"").append(fmt(H - BOTTOM - y))
                         .append("\" fill=\"").append(bars.get(b).color()).append("\"><title>")
                         .append(escape(bars.get(b).name() + " " + groups.get(g) + ": " + fmt(v))).append("</title></rect>\n");
