@@ -67,8 +67,14 @@ public record JtlStats(long requests, long errors, double durationS, double thro
             byUsers.computeIfAbsent(s.groupThreads(), k -> new ArrayList<>()).add(s);
         }
         Map<Integer, Level> levels = new TreeMap<>();
-        byUsers.forEach((users, list) -> {
-            long from = list.stream().mapToLong(Sample::start).min().orElseThrow();
+        byUsers.forEach((users, all) -> {
+            // A thread that finishes its last request as the test stops still reports the level it
+            // started at; one such straggler would stretch the level's span to the end of the run.
+            // So the level's window is its 0.5th..99.5th percentile of start times.
+            long[] starts = all.stream().mapToLong(Sample::start).sorted().toArray();
+            long from = starts[(int) (0.005 * starts.length)];
+            long until = starts[Math.max(0, (int) Math.ceil(0.995 * starts.length) - 1)];
+            List<Sample> list = all.stream().filter(s -> s.start() >= from && s.start() <= until).toList();
             long to = list.stream().mapToLong(s -> s.start() + s.elapsed()).max().orElseThrow();
             double seconds = Math.max(1, to - from) / 1000.0;
             long[] levelElapsed = list.stream().mapToLong(Sample::elapsed).sorted().toArray();

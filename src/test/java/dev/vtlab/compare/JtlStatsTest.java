@@ -93,6 +93,20 @@ class JtlStatsTest {
     }
 
     @Test
+    void aStragglerAtTheEndDoesNotStretchItsLevel() {
+        List<JtlStats.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            samples.add(new JtlStats.Sample(T0 + i * 10L, 5, true, 100)); // 10 s at 100 req/s
+        }
+        for (int i = 0; i < 1000; i++) {
+            samples.add(new JtlStats.Sample(T0 + 10_000 + i * 10L, 5, true, 150));
+        }
+        samples.add(new JtlStats.Sample(T0 + 19_990, 5, true, 100)); // a level-100 thread's last request
+        JtlStats.Level level = JtlStats.of(samples).levels().get(100);
+        assertEquals(100, level.throughputRps(), 1.0);
+    }
+
+    @Test
     void readsJMeterCsvWithQuotedFieldsAndATruncatedLastLine(@TempDir Path dir) throws IOException {
         Path jtl = dir.resolve("results.jtl");
         Files.writeString(jtl, """

@@ -51,13 +51,13 @@ public record TestSpec(String name, String plan, boolean stepped, boolean warmUp
         };
         return switch (name) {
             case "ping" -> Map.of("THREADS", pick(p, "20", "50", "50"), "RAMP", pick(p, "1", "2", "10"),
-                    "DURATION", pick(p, "4", "12", "180"));
+                    "DURATION", pick(p, "4", "8", "180"));
             case "throughput" -> Map.of("THREADS", pick(p, "20", "200", "400"), "STEPS", pick(p, "2", "4", "8"),
-                    "STEP_DURATION", pick(p, "2", "6", "150"), "DELAY_MS", "2", "WORK", "1");
+                    "STEP_DURATION", pick(p, "2", "4", "150"), "DELAY_MS", "2", "WORK", "1");
             case "ramp-up" -> Map.of("THREADS", pick(p, "200", "1000", "3000"), "RAMP", "0",
                     "DURATION", pick(p, "6", "20", "180"), "DELAY_MS", pick(p, "500", "1000", "3000"), "WORK", "1");
             case "footprint" -> Map.of("THREADS", pick(p, "20", "100", "500"), "RAMP", pick(p, "1", "2", "10"),
-                    "DURATION", pick(p, "4", "15", "300"), "DELAY_MS", "20", "WORK", "1");
+                    "DURATION", pick(p, "4", "10", "300"), "DELAY_MS", "20", "WORK", "1");
             case "hello-steps" -> Map.of("THREADS", pick(p, "40", "1200", "1200"), "STEPS", pick(p, "2", "6", "6"),
                     "STEP_DURATION", pick(p, "2", "8", "60"), "SLEEP_MS", "100");
             default -> throw new IllegalArgumentException("unknown test " + name + "; tests are " + ALL);
