@@ -1,5 +1,6 @@
 package dev.vtlab.dispatch;
 
+import dev.vtlab.metrics.DispatchStats;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ContextService;
@@ -33,6 +34,9 @@ public class Dispatcher {
     @ConfigProperty(name = "DISPATCH_MODE", defaultValue = "threadpool")
     String configuredMode;
 
+    @Inject
+    DispatchStats stats;
+
     @Resource(lookup = "java:comp/DefaultContextService")
     ContextService contextService;
 
@@ -55,18 +59,34 @@ public class Dispatcher {
 
     /** Runs {@code work} where the mode says and answers with its result, or with what it threw. */
     public void dispatch(AsyncResponse response, Callable<Response> work) {
+        stats.requestStarted();
         if (mode == DispatchMode.THREADPOOL) {
             answer(response, work);
-        } else {
-            virtualThreads.start(contextService.contextualRunnable(() -> answer(response, work)));
+            return;
+        }
+        stats.virtualThreadStarting();
+        try {
+            virtualThreads.start(contextService.contextualRunnable(() -> {
+                try {
+                    answer(response, work);
+                } finally {
+                    stats.virtualThreadFinished();
+                }
+            }));
+        } catch (RuntimeException | Error notStarted) {
+            stats.virtualThreadFinished();
+            stats.requestFinished();
+            throw notStarted;
         }
     }
 
-    private static void answer(AsyncResponse response, Callable<Response> work) {
+    private void answer(AsyncResponse response, Callable<Response> work) {
         try {
             response.resume(work.call());
         } catch (Throwable failure) {
             response.resume(failure); // goes through the exception mappers
+        } finally {
+            stats.requestFinished();
         }
     }
 }

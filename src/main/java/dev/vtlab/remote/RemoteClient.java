@@ -11,6 +11,10 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Timer;
+import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -51,6 +55,11 @@ public class RemoteClient {
     @ConfigProperty(name = "REMOTE_CONNECT_TIMEOUT_MS", defaultValue = "1000")
     int connectTimeoutMs;
 
+    @Inject
+    @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
+    MetricRegistry registry;
+
+    private Timer callTimer;
     private ExecutorService clientThreads;
     private HttpClient http;
     private URI base;
@@ -72,6 +81,8 @@ public class RemoteClient {
                 .executor(clientThreads)
                 .build();
         base = launcher.baseUri();
+        callTimer = registry.timer(Metadata.builder().withName("vtlab_remote_call")
+                .withDescription("Calls to the remote system, from send to answer or failure (includes the remote delay).").build());
     }
 
     @PreDestroy
@@ -97,7 +108,7 @@ public class RemoteClient {
 
     private Reply call(HttpRequest.Builder request) {
         HttpResponse<String> response;
-        try {
+        try (Timer.Context timing = callTimer.time()) {
             response = http.send(request.timeout(Duration.ofMillis(timeoutMs)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (HttpConnectTimeoutException | ConnectException e) {
             throw unavailable("the remote system at " + base + " is not reachable");

@@ -1,0 +1,71 @@
+package dev.vtlab.metrics;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
+import org.eclipse.microprofile.metrics.annotation.RegistryScope;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the Dispatcher reports as it runs requests: requests in flight (either mode) and the request
+ * virtual threads it started and that have not finished yet. Counters on the hot path; the gauges
+ * are read only when /metrics is scraped.
+ */
+@ApplicationScoped
+public class DispatchStats {
+
+    @Inject
+    @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
+    MetricRegistry registry;
+
+    @Inject
+    @ConfigProperty(name = "DISPATCH_MODE", defaultValue = "threadpool")
+    String mode;
+
+    private final AtomicLong inFlight = new AtomicLong();
+    private final AtomicLong virtualActive = new AtomicLong();
+    private Counter virtualStarted;
+
+    @PostConstruct
+    void register() {
+        virtualStarted = registry.counter(Metadata.builder().withName("vtlab_virtual_threads_started")
+                .withDescription("Request virtual threads the Dispatcher started.").build());
+        registry.gauge(Metadata.builder().withName("vtlab_virtual_threads_active")
+                .withDescription("Request virtual threads started and not yet finished.").build(), virtualActive::get);
+        registry.gauge(Metadata.builder().withName("vtlab_requests_in_flight")
+                        .withDescription("Requests handed to the Dispatcher and not answered yet.").build(),
+                inFlight::get, new Tag("mode", mode.trim().toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    /** Registers the metrics at start, so they are on /metrics before the first request. */
+    void eager(@Observes Startup startup) {
+        // touching the bean is enough
+    }
+
+    public void requestStarted() {
+        inFlight.incrementAndGet();
+    }
+
+    public void requestFinished() {
+        inFlight.decrementAndGet();
+    }
+
+    /** Called just before a request's virtual thread is started. */
+    public void virtualThreadStarting() {
+        virtualStarted.inc();
+        virtualActive.incrementAndGet();
+    }
+
+    /** Called as the request's virtual thread ends (or when it could not be started). */
+    public void virtualThreadFinished() {
+        virtualActive.decrementAndGet();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.vtlab.metrics;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.annotation.RegistryScope;
+
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.function.Supplier;
+import java.util.logging.Logger;
+
+/**
+ * The footprint and scheduler metrics on /metrics (application scope), beside Liberty's pool metrics
+ * and the base JVM metrics: process RSS and OS threads, direct buffers, and the virtual-thread
+ * carrier pool. Every value is read when /metrics is scraped, from /proc or the JDK's management
+ * beans: nothing is sampled in the background. (Dispatch counts: DispatchStats; pinning: PinnedEvents.)
+ */
+@ApplicationScoped
+public class LabMetrics {
+
+    private static final Logger LOG = Logger.getLogger(LabMetrics.class.getName());
+    /** JDK 24+ only; absent on 21-23, and then the carrier metrics are absent too (not zero). */
+    static final String SCHEDULER_BEAN = "jdk.management:type=VirtualThreadScheduler";
+
+    @Inject
+    @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
+    MetricRegistry registry;
+
+    void register(@Observes Startup startup) {
+        if (ProcessStatus.readable()) {
+            gauge("vtlab_process_rss_bytes", "Resident set size of the server process (VmRSS of /proc/self/status).",
+                    () -> ProcessStatus.read().rssBytes());
+            gauge("vtlab_process_native_threads", "OS threads of the server process (Threads of /proc/self/status).",
+                    () -> ProcessStatus.read().threads());
+        }
+        ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                .filter(pool -> pool.getName().equals("direct")).findFirst().ifPresent(direct -> {
+                    gauge("vtlab_direct_buffers_used_bytes", "Native memory held by direct ByteBuffers.",
+                            direct::getMemoryUsed);
+                    gauge("vtlab_direct_buffers_count", "Direct ByteBuffers alive (not yet collected).",
+                            direct::getCount);
+                });
+        registerCarrierMetrics();
+    }
+
+    private void registerCarrierMetrics() {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName scheduler;
+        try {
+            scheduler = new ObjectName(SCHEDULER_BEAN);
+        } catch (JMException e) {
+            throw new IllegalStateException(e);
+        }
+        if (!server.isRegistered(scheduler)) {
+            LOG.info("vtlab: no " + SCHEDULER_BEAN + " on this JDK (" + Runtime.version() + "); carrier metrics are absent");
+            return;
+        }
+        carrier(server, scheduler, "vtlab_carrier_parallelism", "Parallelism",
+                "Target number of carrier threads of the virtual-thread scheduler.");
+        carrier(server, scheduler, "vtlab_carrier_pool_size", "PoolSize",
+                "Carrier threads the scheduler has started (mounted, idle or blocked).");
+        carrier(server, scheduler, "vtlab_carrier_mounted", "MountedVirtualThreadCount",
+                "Virtual threads mounted on a carrier right now.");
+        carrier(server, scheduler, "vtlab_carrier_queued", "QueuedVirtualThreadCount",
+                "Virtual threads queued to run, waiting for a carrier.");
+    }
+
+    private void carrier(MBeanServer server, ObjectName scheduler, String name, String attribute, String description) {
+        gauge(name, description, () -> {
+            try {
+                return (Number) server.getAttribute(scheduler, attribute);
+            } catch (JMException e) {
+                return Double.NaN;
+            }
+        });
+    }
+
+    private void gauge(String name, String description, Supplier<Number> value) {
+        registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), value);
+    }
+}

@@ -1,0 +1,113 @@
+package it.dev.vtlab;
+
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * /dashboard in a real headless Chromium (driven over the DevTools protocol) against a running server under load: the page loads its
+ * chart library from the war, polls /metrics and draws every chart with data. The page writes what
+ * it drew onto each canvas (data-points, data-values, data-max), which is what is checked here.
+ */
+class DashboardIT {
+
+    private static final List<String> CHARTS = List.of("rps", "latency", "threads", "carriers", "cpu", "memory", "inflight");
+    private static final Pattern CANVAS = Pattern.compile(
+            "<canvas data-chart=\"([a-z]+)\"[^>]*?data-points=\"(\\d+)\" data-values=\"(\\d+)\" data-max=\"([0-9.e+-]+)\"");
+
+    static List<Lab> modes() {
+        return Lab.modes().toList();
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void chartsRenderWithLiveData(Lab lab) throws Exception {
+        Path chromium = chromium();
+        HttpResponse<String> page = Lab.get(lab.app("/dashboard/"));
+        assertEquals(200, page.statusCode());
+        assertFalse(page.body().matches("(?s).*src=\"https?://.*"), "no script from the network: the page works offline");
+        assertEquals(200, Lab.get(lab.app("/webjars/chart.js/4.4.7/dist/chart.umd.js")).statusCode(), "Chart.js comes from the war");
+
+        AtomicBoolean loading = new AtomicBoolean(true);
+        String dom;
+        try (ExecutorService load = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 4; i++) {
+                load.submit(() -> {
+                    while (loading.get()) {
+                        Lab.get(lab.app("/api/bank/accounts/2?delayMs=5"));
+                        Lab.get(lab.app("/api/ping"));
+                    }
+                    return null;
+                });
+            }
+            try {
+                dom = dumpDom(chromium, lab.app("/dashboard/").toString());
+            } finally {
+                loading.set(false);
+            }
+        }
+        assertTrue(dom.contains("data-mode=\"" + lab.mode + "\""), "the mode badge shows " + lab.mode);
+        for (String chart : CHARTS) {
+            Matcher m = CANVAS.matcher(dom);
+            boolean found = false;
+            while (m.find()) {
+                if (m.group(1).equals(chart)) {
+                    found = true;
+                    assertTrue(Integer.parseInt(m.group(2)) >= 2, chart + " has " + m.group(2) + " points");
+                    assertTrue(Integer.parseInt(m.group(3)) >= 1, chart + " has no values");
+                    if (!chart.equals("carriers") || lab == Lab.VIRTUAL) {
+                        assertTrue(Double.parseDouble(m.group(4)) > 0, chart + " drew only zeros");
+                    }
+                }
+            }
+            assertTrue(found, "no drawn canvas for " + chart + " in:\n" + dom);
+        }
+    }
+
+    /** The page once it has scraped /metrics four times (every 2 s), as HTML. */
+    private static String dumpDom(Path chromium, String url) throws Exception {
+        try (HeadlessChromium browser = HeadlessChromium.open(chromium, url)) {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            int scrapes = 0;
+            while (scrapes < 4 && System.nanoTime() < deadline) {
+                Thread.sleep(500);
+                JsonValue value = browser.evaluate("document.body.dataset.scrapes || '0'");
+                scrapes = value instanceof JsonString s ? Integer.parseInt(s.getString()) : 0;
+            }
+            assertTrue(scrapes >= 4, "the page scraped /metrics only " + scrapes + " times in 60 s: "
+                    + browser.evaluate("document.getElementById('status').textContent"));
+            return ((JsonString) browser.evaluate("document.documentElement.outerHTML")).getString();
+        }
+    }
+
+    /** Debian's chromium; CI installs it (.ci/run) and sets VTLAB_REQUIRE_BROWSER so its absence fails there. */
+    private static Path chromium() {
+        for (String candidate : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
+            if (Files.isExecutable(Path.of(candidate))) {
+                return Path.of(candidate);
+            }
+        }
+        String message = "no headless Chromium here (apt-get install chromium)";
+        if (System.getenv("VTLAB_REQUIRE_BROWSER") != null) {
+            throw new AssertionError(message);
+        }
+        Assumptions.abort(message);
+        return null;
+    }
+}

@@ -1,0 +1,140 @@
+package it.dev.vtlab;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real headless Chromium driven over the DevTools protocol with the JDK's own HTTP and WebSocket
+ * clients (no WebDriver download): open a page, evaluate JavaScript in it, always kill the browser.
+ */
+final class HeadlessChromium implements AutoCloseable {
+
+    private static final Duration STARTUP = Duration.ofSeconds(30);
+    private final Process process;
+    private final Path profile;
+    private final WebSocket socket;
+    private final AtomicInteger ids = new AtomicInteger();
+    private final Map<Integer, CompletableFuture<JsonObject>> replies = new ConcurrentHashMap<>();
+
+    private HeadlessChromium(Process process, Path profile, WebSocket socket) {
+        this.process = process;
+        this.profile = profile;
+        this.socket = socket;
+    }
+
+    /** Starts Chromium showing {@code url}. */
+    static HeadlessChromium open(Path chromium, String url) throws IOException, InterruptedException {
+        Path profile = Files.createTempDirectory("vtlab-chromium");
+        Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-dev-shm-usage", "--no-first-run", "--remote-debugging-port=0", "--remote-allow-origins=*",
+                "--user-data-dir=" + profile, url)
+                .redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile()).start();
+        try {
+            URI page = pageSocket(profile);
+            HeadlessChromium[] self = new HeadlessChromium[1];
+            WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder()
+                    .buildAsync(page, new WebSocket.Listener() {
+                        private final StringBuilder text = new StringBuilder();
+
+                        @Override
+                        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+                            text.append(data);
+                            if (last) {
+                                self[0].reply(text.toString());
+                                text.setLength(0);
+                            }
+                            ws.request(1);
+                            return null;
+                        }
+                    }).get(STARTUP.toSeconds(), TimeUnit.SECONDS);
+            self[0] = new HeadlessChromium(process, profile, socket);
+            return self[0];
+        } catch (Exception e) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            throw new IOException("could not drive chromium: " + e + "; log: " + profile.resolve("chromium.log"), e);
+        }
+    }
+
+    /** The value of a JavaScript expression in the page (strings, numbers, booleans). */
+    JsonValue evaluate(String expression) throws Exception {
+        int id = ids.incrementAndGet();
+        CompletableFuture<JsonObject> reply = new CompletableFuture<>();
+        replies.put(id, reply);
+        socket.sendText(Json.createObjectBuilder().add("id", id).add("method", "Runtime.evaluate")
+                .add("params", Json.createObjectBuilder().add("expression", expression).add("returnByValue", true))
+                .build().toString(), true).get(10, TimeUnit.SECONDS);
+        JsonObject result = reply.get(20, TimeUnit.SECONDS).getJsonObject("result").getJsonObject("result");
+        return result.containsKey("value") ? result.get("value") : JsonValue.NULL;
+    }
+
+    private void reply(String message) {
+        try (JsonReader reader = Json.createReader(new StringReader(message))) {
+            JsonObject json = reader.readObject();
+            if (json.containsKey("id")) {
+                CompletableFuture<JsonObject> waiting = replies.remove(json.getInt("id"));
+                if (waiting != null) {
+                    waiting.complete(json);
+                }
+            }
+        }
+    }
+
+    /** Chromium writes the port it chose into DevToolsActivePort; the page's socket is listed on /json/list. */
+    private static URI pageSocket(Path profile) throws Exception {
+        Path portFile = profile.resolve("DevToolsActivePort");
+        HttpClient http = HttpClient.newHttpClient();
+        for (long deadline = System.nanoTime() + STARTUP.toNanos(); System.nanoTime() < deadline; Thread.sleep(200)) {
+            if (!Files.exists(portFile)) {
+                continue;
+            }
+            List<String> lines = Files.readAllLines(portFile);
+            if (lines.isEmpty() || lines.get(0).isBlank()) {
+                continue;
+            }
+            HttpResponse<String> list = http.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + lines.get(0).trim() + "/json/list")).build(), HttpResponse.BodyHandlers.ofString());
+            try (JsonReader reader = Json.createReader(new StringReader(list.body()))) {
+                for (JsonValue target : reader.readArray()) {
+                    JsonObject t = target.asJsonObject();
+                    if (t.getString("type", "").equals("page") && t.containsKey("webSocketDebuggerUrl")) {
+                        return URI.create(t.getString("webSocketDebuggerUrl"));
+                    }
+                }
+            }
+        }
+        throw new IllegalStateException("chromium did not open its DevTools port within " + STARTUP.toSeconds() + " s");
+    }
+
+    @Override
+    public void close() {
+        socket.abort();
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package it.dev.vtlab;
+
+import java.net.http.HttpResponse;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** One scrape of a server's /metrics, in Prometheus text format. */
+record Metrics(String text) {
+
+    static Metrics of(Lab lab) {
+        HttpResponse<String> response = Lab.get(lab.app("/metrics"));
+        assertEquals(200, response.statusCode(), "/metrics answered " + response.statusCode());
+        return new Metrics(response.body());
+    }
+
+    /** Whether any sample line is named exactly {@code name}. */
+    boolean has(String name) {
+        return value(name, "").isPresent();
+    }
+
+    /** The first sample named {@code name} whose labels contain {@code labelPart}. */
+    OptionalDouble value(String name, String labelPart) {
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{[^}]*})?\\s+(\\S+)").matcher(text);
+        while (m.find()) {
+            if (m.group(1) == null ? labelPart.isEmpty() : m.group(1).contains(labelPart)) {
+                return OptionalDouble.of(Double.parseDouble(m.group(2)));
+            }
+        }
+        return OptionalDouble.empty();
+    }
+
+    double get(String name) {
+        return value(name, "").orElseThrow(() -> new AssertionError(name + " is not on /metrics"));
+    }
+}
