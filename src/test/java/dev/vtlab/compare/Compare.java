@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -97,12 +98,12 @@ public final class Compare {
     private static void jmeter(CompareSettings settings, String plan, Map<String, String> props, Path dir, Path basedir,
                                String label, boolean dashboard) throws IOException, InterruptedException {
         Files.createDirectories(dir);
-        List<String> command = new ArrayList<>(List.of(settings.java(), "-jar",
-                settings.jmeterHome().resolve("bin/ApacheJMeter-5.6.3.jar").toString(), "-n",
-                "-t", basedir.resolve("jmeter").resolve(plan).toString(),
-                "-l", dir.resolve("results.jtl").toString(), "-j", dir.resolve("jmeter.log").toString(),
-                "-JHOST=localhost", "-JPORT=" + settings.port(), "-Jsummariser.interval=5"));
-        props.forEach((k, v) -> command.add("-J" + k + "=" + v));
+        Map<String, String> all = new LinkedHashMap<>(Map.of("HOST", settings.serverHost(), "PORT", String.valueOf(settings.port())));
+        all.putAll(props);
+        List<String> command = new ArrayList<>(JMeter.run(settings.java(), settings.jmeterHome(),
+                basedir.resolve("jmeter").resolve(plan), dir.resolve("results.jtl"), dir.resolve("jmeter.log"), all,
+                settings.remoteHosts()));
+        command.add("-Jsummariser.interval=5");
         if (dashboard) {
             command.addAll(List.of("-e", "-o", dir.resolve("jmeter-dashboard").toString()));
         }

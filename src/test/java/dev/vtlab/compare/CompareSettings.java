@@ -1,13 +1,7 @@
 package dev.vtlab.compare;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
-import jakarta.json.JsonValue;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +17,7 @@ record CompareSettings(String profile, List<String> tests, List<String> modes, P
                        Path classes, Path jmeterHome, String java, int port, int remotePort, int accounts,
                        String heap, String serverCpus, Integer activeProcessorCount, Integer parallelism,
                        Integer maxPoolSize, Integer minRunnable, String poolMaxThreads, int warmupSeconds,
-                       boolean jmeterDashboards) {
+                       boolean jmeterDashboards, String serverHost, List<String> remoteHosts) {
 
     static CompareSettings from(Properties p, Path basedir) throws IOException {
         String profile = p.getProperty("compare.profile", "quick");
@@ -52,7 +46,7 @@ record CompareSettings(String profile, List<String> tests, List<String> modes, P
         return new CompareSettings(profile, tests, modes,
                 Path.of(p.getProperty("compare.out", target.resolve(profile.equals("smoke") ? "vtlab-report-smoke" : "vtlab-report").toString())),
                 target.resolve("liberty/wlp"), p.getProperty("compare.server", "vtlab-compare"),
-                target.resolve("classes"), jmeterHome(target.resolve("config.json")),
+                target.resolve("classes"), JMeter.home(basedir),
                 ProcessHandle.current().info().command().orElseThrow(),
                 bounded(p, "compare.port", 9180, 1024, 65535), bounded(p, "compare.remotePort", 9181, 1024, 65535),
                 bounded(p, "compare.accounts", 1000, 1, 1_000_000), heap, cpus,
@@ -60,7 +54,9 @@ record CompareSettings(String profile, List<String> tests, List<String> modes, P
                 optional(p, "compare.maxPoolSize", 1, 32767), optional(p, "compare.minRunnable", 1, 1024),
                 p.getProperty("compare.poolMaxThreads"),
                 bounded(p, "compare.warmupSeconds", warmupDefault, 0, 600),
-                Boolean.parseBoolean(p.getProperty("compare.jmeterDashboards", "true")));
+                Boolean.parseBoolean(p.getProperty("compare.jmeterDashboards", "true")),
+                host(p.getProperty("compare.serverHost", "localhost"), "compare.serverHost"),
+                list(p.getProperty("compare.remoteHosts", "")).stream().map(h -> host(h, "compare.remoteHosts")).toList());
     }
 
     /** JVM options of the server, identical for both modes. */
@@ -81,20 +77,12 @@ record CompareSettings(String profile, List<String> tests, List<String> modes, P
         return args;
     }
 
-    /** Where the jmeter-maven-plugin's configure goal laid out JMeter (it records it in target/config.json). */
-    private static Path jmeterHome(Path config) throws IOException {
-        if (!Files.exists(config)) {
-            throw new IllegalStateException(config + " is missing: JMeter is set up by the build (./mvnw -Pcompare verify)");
+    /** A host name or address, optionally with :port; nothing a shell or JMeter would read as more. */
+    private static String host(String value, String key) {
+        if (!value.matches("[A-Za-z0-9.\\-]{1,253}(:[0-9]{1,5})?")) {
+            throw new IllegalArgumentException(key + ": '" + value + "' is not a host[:port]");
         }
-        try (Reader reader = Files.newBufferedReader(config); JsonReader json = Json.createReader(reader)) {
-            for (JsonValue c : json.readObject().getJsonArray("configurations")) {
-                JsonObject conf = c.asJsonObject();
-                if (conf.getString("executionID").equals("jmeter-configure")) {
-                    return Path.of(conf.getString("jmeterDirectoryPath"));
-                }
-            }
-        }
-        throw new IllegalStateException(config + " has no jmeter-configure execution");
+        return value;
     }
 
     private static List<String> list(String csv) {

@@ -155,6 +155,7 @@ public final class Report {
         m.put("server_jvm_args", String.join(" ", settings.serverJvmArgs()));
         m.put("server_cpus", settings.serverCpus() == null ? "all" : settings.serverCpus());
         m.put("pool_max_threads", settings.poolMaxThreads() == null ? "Liberty default" : settings.poolMaxThreads());
+        m.put("jmeter_engines", settings.remoteHosts().isEmpty() ? "local (same machine)" : "remote: " + String.join(",", settings.remoteHosts()));
         m.put("command", command(settings));
         return m;
     }

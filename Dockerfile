@@ -1,0 +1,22 @@
+# The vtlab server as a container image, on the official Open Liberty image. The "full" image already
+# holds every feature server.xml names, so nothing is downloaded at build time.
+#   ./mvnw -DskipTests package && docker build -t vtlab .
+#   docker run -p 9080:9080 -e DISPATCH_MODE=virtual -e REMOTE_HOST=remote.example -e REMOTE_PORT=9081 vtlab
+# Not built in vtlab's CI: that machine has no container engine (see docs/deploy.md).
+FROM icr.io/appcafe/open-liberty:full-java21-openj9-ubi
+
+COPY --chown=1001:0 server-config/server.xml /config/server.xml
+COPY --chown=1001:0 server-config/jvm.options /config/jvm.options
+COPY --chown=1001:0 target/vtlab.war /config/apps/vtlab.war
+# The remote system is plain JDK classes; the same image runs it (deploy/k8s/remote.yaml).
+COPY --chown=1001:0 target/classes/dev/vtlab/remote /opt/vtlab/classes/dev/vtlab/remote
+
+# In a container the server must listen beyond loopback, and the remote system is another container
+# or host (REMOTE_HOST / REMOTE_PORT), never a child process of the server.
+ENV HTTP_HOST="*" \
+    REMOTE_MODE=external
+
+EXPOSE 9080
+
+# The image's own step: applies its defaults and warms the shared class cache.
+RUN configure.sh

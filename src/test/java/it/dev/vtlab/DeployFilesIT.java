@@ -1,0 +1,59 @@
+package it.dev.vtlab;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The container image and Kubernetes manifests are not built or applied here (no container engine),
+ * so this keeps them from rotting silently: after `package`, everything the Dockerfile copies exists,
+ * and the manifests name only settings the app reads.
+ */
+class DeployFilesIT {
+
+    private static final Path BASEDIR = Path.of(System.getProperty("basedir", "."));
+
+    @Test
+    void everythingTheDockerfileCopiesExistsAfterPackage() throws IOException {
+        String dockerfile = Files.readString(BASEDIR.resolve("Dockerfile"));
+        assertTrue(dockerfile.lines().anyMatch(l -> l.startsWith("FROM icr.io/appcafe/open-liberty:")), "based on the official image");
+        Matcher copy = Pattern.compile("(?m)^COPY (?:--chown=\\S+ )?(\\S+) (\\S+)$").matcher(dockerfile);
+        int copies = 0;
+        while (copy.find()) {
+            copies++;
+            assertTrue(Files.exists(BASEDIR.resolve(copy.group(1))), copy.group(1) + " (copied by the Dockerfile) does not exist");
+        }
+        assertEquals(4, copies, "server.xml, jvm.options, the war, the remote system's classes");
+    }
+
+    @Test
+    void theManifestsSetOnlySettingsTheAppReads() throws IOException {
+        String sources;
+        try (var files = Files.walk(BASEDIR.resolve("src/main/java"))) {
+            sources = String.join("\n", files.filter(f -> f.toString().endsWith(".java")).map(DeployFilesIT::read).toList());
+        }
+        for (String manifest : List.of("deploy/k8s/servers.yaml", "deploy/k8s/remote.yaml")) {
+            Matcher env = Pattern.compile("name: ([A-Z_]+), value").matcher(Files.readString(BASEDIR.resolve(manifest)));
+            while (env.find()) {
+                assertTrue(sources.contains("\"" + env.group(1) + "\""), manifest + " sets " + env.group(1) + ", which the app never reads");
+            }
+        }
+        assertTrue(sources.contains("class RemoteSystem"), "the remote system the manifests start");
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package it.dev.vtlab;
+
+import dev.vtlab.compare.JMeter;
+import dev.vtlab.compare.JtlStats;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+/**
+ * JMeter's distributed mode on loopback: a jmeter-server engine started here runs the ping plan
+ * against the threadpool server while this test's JMeter client only steers it and collects the
+ * results, as a load generator on another host would (docs/deploy.md).
+ */
+class DistributedJMeterIT {
+
+    @Test
+    void aPlanRunsOnARemoteEngineAndItsResultsComeBack(@TempDir Path dir) throws Exception {
+        assumeFalse(Lab.DEV_MODE, "needs the JMeter the build lays out in pre-integration-test");
+        Path basedir = Path.of(System.getProperty("basedir"));
+        Path home = JMeter.home(basedir);
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        int enginePort = Integer.parseInt(System.getProperty("it.jmeter.engine.port"));
+        URI server = Lab.THREADPOOL.app("/");
+        String remote = "127.0.0.1:" + enginePort;
+
+        Process engine = new ProcessBuilder(JMeter.engine(java, home, "127.0.0.1", enginePort, dir.resolve("engine.log")))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("engine.out").toFile()).start();
+        try {
+            waitForLine(dir.resolve("engine.out"), "Created remote object", engine);
+            List<String> client = new ArrayList<>(JMeter.run(java, home, basedir.resolve("jmeter/ping.jmx"),
+                    dir.resolve("results.jtl"), dir.resolve("client.log"),
+                    Map.of("HOST", server.getHost(), "PORT", String.valueOf(server.getPort()),
+                            "THREADS", "4", "RAMP", "1", "DURATION", "4"), List.of(remote)));
+            Process run = new ProcessBuilder(client).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("client.out").toFile()).start();
+            if (!run.waitFor(120, TimeUnit.SECONDS)) {
+                run.destroyForcibly();
+                throw new AssertionError("the distributed run did not end within 120 s: " + Files.readString(dir.resolve("client.out")));
+            }
+            String clientOut = Files.readString(dir.resolve("client.out"));
+            assertEquals(0, run.exitValue(), clientOut);
+            assertTrue(Files.readString(dir.resolve("client.log")).contains("Starting distributed test with remote engines: [" + remote + "]"),
+                    "the client drove the remote engine");
+            String engineLog = Files.readString(dir.resolve("engine.log"));
+            assertTrue(engineLog.contains("Thread started: ping users"), "the engine, not the client, ran the users:\n" + engineLog);
+
+            JtlStats stats = JtlStats.read(dir.resolve("results.jtl"));
+            assertTrue(stats.requests() > 0, "results came back from the engine: " + clientOut);
+            assertEquals(0, stats.errors(), clientOut);
+        } finally {
+            engine.descendants().forEach(ProcessHandle::destroyForcibly);
+            engine.destroyForcibly();
+            engine.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void waitForLine(Path file, String text, Process process) throws IOException, InterruptedException {
+        for (long deadline = System.nanoTime() + 60_000_000_000L; System.nanoTime() < deadline; Thread.sleep(200)) {
+            if (Files.exists(file) && Files.readString(file).contains(text)) {
+                return;
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("jmeter-server exited: " + Files.readString(file));
+            }
+        }
+        throw new AssertionError("jmeter-server did not start within 60 s: " + Files.readString(file));
+    }
+}
