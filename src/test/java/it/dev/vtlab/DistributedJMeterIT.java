@@ -53,8 +53,13 @@ class DistributedJMeterIT {
             assertEquals(0, run.exitValue(), clientOut);
             assertTrue(Files.readString(dir.resolve("client.log")).contains("Starting distributed test with remote engines: [" + remote + "]"),
                     "the client drove the remote engine");
-            String engineLog = Files.readString(dir.resolve("engine.log"));
-            assertTrue(engineLog.contains("Thread started: ping users"), "the engine, not the client, ran the users:\n" + engineLog);
+            assertTrue(Files.readString(dir.resolve("engine.log")).contains("Running the test!"), "the engine ran the plan");
+            // an engine names its threads after itself: every sample must come from one of them
+            List<String> samples = Files.readAllLines(dir.resolve("results.jtl"));
+            assertTrue(samples.size() > 1, "no samples came back");
+            for (String sample : samples.subList(1, samples.size())) {
+                assertTrue(sample.contains("," + remote + "-ping users "), "a sample not run by the engine: " + sample);
+            }
 
             JtlStats stats = JtlStats.read(dir.resolve("results.jtl"));
             assertTrue(stats.requests() > 0, "results came back from the engine: " + clientOut);
