@@ -1,5 +1,6 @@
 package dev.vtlab.dispatch;
 
+import dev.vtlab.api.ApiError;
 import dev.vtlab.metrics.DispatchStats;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
@@ -9,6 +10,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -23,16 +25,24 @@ import java.util.logging.Logger;
  * Jakarta context (class loader, java:comp, CDI, config) captured by the ContextService.</li>
  * </ul>
  * Both modes answer through the same {@link AsyncResponse}, so they differ only in where the work runs.
+ * In virtual mode at most MAX_IN_FLIGHT requests run at once (default 10 000, 0 = no limit): past it a
+ * request is answered 503 with Retry-After at once, before any thread or memory is spent on it.
  */
 @ApplicationScoped
 public class Dispatcher {
 
     private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
     static final String VIRTUAL_THREAD_NAME = "vtlab-request";
+    static final int MAX_IN_FLIGHT_BOUND = 1_000_000;
 
     @Inject
     @ConfigProperty(name = "DISPATCH_MODE", defaultValue = "threadpool")
     String configuredMode;
+
+    /** Virtual mode's back-pressure: the pool has its size, one-virtual-thread-per-request has only this. */
+    @Inject
+    @ConfigProperty(name = "MAX_IN_FLIGHT", defaultValue = "10000")
+    int maxInFlight;
 
     @Inject
     DispatchStats stats;
@@ -46,6 +56,9 @@ public class Dispatcher {
     @PostConstruct
     void init() {
         mode = DispatchMode.parse(configuredMode);
+        if (maxInFlight < 0 || maxInFlight > MAX_IN_FLIGHT_BOUND) {
+            throw new IllegalArgumentException("MAX_IN_FLIGHT must be 0 (no limit) to " + MAX_IN_FLIGHT_BOUND + ", not " + maxInFlight);
+        }
         virtualThreads = Thread.ofVirtual().name(VIRTUAL_THREAD_NAME);
     }
 
@@ -59,9 +72,13 @@ public class Dispatcher {
 
     /** Runs {@code work} where the mode says and answers with its result, or with what it threw. */
     public void dispatch(AsyncResponse response, Callable<Response> work) {
-        stats.requestStarted();
         if (mode == DispatchMode.THREADPOOL) {
+            stats.requestStarted();
             answer(response, work);
+            return;
+        }
+        if (!stats.tryAdmit(maxInFlight)) {
+            response.resume(overloaded());
             return;
         }
         stats.virtualThreadStarting();
@@ -78,6 +95,13 @@ public class Dispatcher {
             stats.requestFinished();
             throw notStarted;
         }
+    }
+
+    private Response overloaded() {
+        return Response.status(Response.Status.SERVICE_UNAVAILABLE).header("Retry-After", "1")
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ApiError("overloaded", null, maxInFlight + " requests are in flight (MAX_IN_FLIGHT); retry later"))
+                .build();
     }
 
     private void answer(AsyncResponse response, Callable<Response> work) {

@@ -33,11 +33,14 @@ public class DispatchStats {
     private final AtomicLong inFlight = new AtomicLong();
     private final AtomicLong virtualActive = new AtomicLong();
     private Counter virtualStarted;
+    private Counter rejected;
 
     @PostConstruct
     void register() {
         virtualStarted = registry.counter(Metadata.builder().withName("vtlab_virtual_threads_started")
                 .withDescription("Request virtual threads the Dispatcher started.").build());
+        rejected = registry.counter(Metadata.builder().withName("vtlab_admission_rejected")
+                .withDescription("Requests answered 503 because MAX_IN_FLIGHT requests were already in flight.").build());
         registry.gauge(Metadata.builder().withName("vtlab_virtual_threads_active")
                 .withDescription("Request virtual threads started and not yet finished.").build(), virtualActive::get);
         registry.gauge(Metadata.builder().withName("vtlab_requests_in_flight")
@@ -52,6 +55,26 @@ public class DispatchStats {
 
     public void requestStarted() {
         inFlight.incrementAndGet();
+    }
+
+    /**
+     * Counts the request in, unless {@code limit} requests are already in flight (0: no limit); a
+     * refusal is counted in vtlab_admission_rejected_total.
+     */
+    public boolean tryAdmit(int limit) {
+        if (limit == 0) {
+            inFlight.incrementAndGet();
+            return true;
+        }
+        for (long n = inFlight.get(); ; n = inFlight.get()) {
+            if (n >= limit) {
+                rejected.inc();
+                return false;
+            }
+            if (inFlight.compareAndSet(n, n + 1)) {
+                return true;
+            }
+        }
     }
 
     public void requestFinished() {

@@ -24,7 +24,7 @@ class LabMetricsIT {
             "vtlab_direct_buffers_used_bytes", "vtlab_direct_buffers_count",
             "vtlab_virtual_threads_started_total", "vtlab_virtual_threads_active", "vtlab_virtual_threads_pinned_total",
             "vtlab_carrier_parallelism", "vtlab_carrier_pool_size", "vtlab_carrier_mounted", "vtlab_carrier_queued",
-            "vtlab_requests_in_flight", "vtlab_remote_call_seconds_count", "vtlab_remote_call_seconds_sum",
+            "vtlab_requests_in_flight", "vtlab_admission_rejected_total", "vtlab_remote_call_seconds_count", "vtlab_remote_call_seconds_sum",
             "threadpool_size", "threadpool_activeThreads", "memory_usedHeap_bytes", "cpu_processCpuLoad_percent",
             "REST_request_seconds_count");
 
