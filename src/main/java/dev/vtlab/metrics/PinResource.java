@@ -3,6 +3,7 @@ package dev.vtlab.metrics;
 import dev.vtlab.api.ApiException;
 import dev.vtlab.api.Params;
 import dev.vtlab.dispatch.Dispatcher;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -25,9 +26,11 @@ import java.util.concurrent.Semaphore;
  * GET /api/lab/pin?millis=N (1..5000): pins the request's carrier on purpose for N ms, so the pinned
  * metric and JFR's jdk.VirtualThreadPinned can be seen moving. In threadpool mode it only blocks a
  * pool thread. One pin at a time: a pinned carrier is a carrier no other virtual thread can use, and
- * on a 2-CPU box two of them would stop every virtual thread in the server.
+ * on a 2-CPU box two of them would stop every virtual thread in the server. Needs the lab-admin role
+ * once the server has application security (deploy/secure); open on a dev box.
  */
 @Path("/lab/pin")
+@RolesAllowed("lab-admin")
 @ApplicationScoped
 public class PinResource {
 

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * after the run, on failure, and (through a shutdown hook) when the comparison is interrupted.
  * Both modes get the same server, heap and JVM options; only DISPATCH_MODE differs.
  */
-final class LabServers implements AutoCloseable {
+public final class LabServers implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private final CompareSettings settings;
@@ -32,7 +33,15 @@ final class LabServers implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(stopOnExit);
     }
 
-    void start(String mode) throws IOException, InterruptedException {
+    /** The comparison's server (created by the build, not started) on other ports, for tests that stop it. */
+    public static LabServers of(Path basedir, int port, int remotePort) throws IOException {
+        Properties p = new Properties();
+        p.setProperty("compare.port", String.valueOf(port));
+        p.setProperty("compare.remotePort", String.valueOf(remotePort));
+        return new LabServers(CompareSettings.from(p, basedir));
+    }
+
+    public void start(String mode) throws IOException, InterruptedException {
         Path logs = settings.wlp().resolve("usr/servers").resolve(settings.server()).resolve("logs");
         Files.createDirectories(logs);
         remote = new ProcessBuilder(settings.java(), "-Xms64m", "-Xmx1g", "-cp", settings.classes().toString(),
@@ -71,11 +80,30 @@ final class LabServers implements AutoCloseable {
         return Long.parseLong(Files.readString(settings.wlp().resolve("usr/servers/.pid/" + settings.server() + ".pid")).trim());
     }
 
-    URI app(String path) {
+    public URI app(String path) {
         return URI.create("http://localhost:" + settings.port() + path);
     }
 
+    public URI remote(String path) {
+        return URI.create("http://localhost:" + settings.remotePort() + path);
+    }
+
+    /** Stops both: the server first (Liberty quiesces it), then the remote system. */
     synchronized void stop() {
+        stopServer();
+        if (remote != null) {
+            remote.destroy();
+            try {
+                remote.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                remote.destroyForcibly();
+            }
+            remote = null;
+        }
+    }
+
+    /** 'server stop', as liberty:stop runs it; the remote system keeps running. */
+    public synchronized void stopServer() {
         if (serverStarted) {
             serverStarted = false;
             try {
@@ -85,15 +113,6 @@ final class LabServers implements AutoCloseable {
             } catch (IOException | InterruptedException e) {
                 System.err.println("[compare] could not stop server " + settings.server() + ": " + e);
             }
-        }
-        if (remote != null) {
-            remote.destroy();
-            try {
-                remote.waitFor(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                remote.destroyForcibly();
-            }
-            remote = null;
         }
     }
 

@@ -1,0 +1,117 @@
+package it.dev.vtlab;
+
+import dev.vtlab.compare.LabServers;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+/**
+ * 'server stop' (what liberty:stop runs) in the middle of slow requests and transfers: Liberty's
+ * quiesce lets every request already accepted finish, in both modes, and no transfer is lost or
+ * applied twice. The remote system runs on after the stop, so the ledger can be checked directly.
+ */
+class GracefulStopIT {
+
+    private static final int SLOW_REQUESTS = 10;
+    private static final int SLOW_MILLIS = 3000;
+    private static final int TRANSFERS = 40;
+    private static final int TRANSFER_DELAY_MS = 1000;
+    private static final int ACCOUNTS = 50;
+
+    private record Transfer(String key, int from, int to, long amountCents, CompletableFuture<HttpResponse<String>> answer) { }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"threadpool", "virtual"})
+    void stopDrainsRequestsInFlightAndLosesNoTransfer(String mode) throws Exception {
+        assumeFalse(Lab.DEV_MODE, "starts and stops a server of its own; run it with ./mvnw verify");
+        try (LabServers lab = LabServers.of(Path.of(System.getProperty("basedir")),
+                Integer.getInteger("it.stop.port"), Integer.getInteger("it.stop.remote.port"))) {
+            lab.start(mode);
+            long totalBefore = remoteCents(lab.remote("/ledger/total"), "totalCents");
+            long customersBefore = customersCents(lab);
+
+            List<CompletableFuture<HttpResponse<String>>> slow = new ArrayList<>();
+            for (int i = 0; i < SLOW_REQUESTS; i++) {
+                slow.add(Lab.HTTP.sendAsync(HttpRequest.newBuilder(lab.app("/api/hello/" + SLOW_MILLIS))
+                        .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString()));
+            }
+            Random random = new Random(mode.hashCode());
+            List<Transfer> transfers = new ArrayList<>();
+            for (int i = 0; i < TRANSFERS; i++) {
+                int from = 1 + random.nextInt(ACCOUNTS);
+                int to = 1 + (from + random.nextInt(ACCOUNTS - 1)) % ACCOUNTS;
+                long cents = 100 + random.nextInt(900);
+                String key = "stop-" + mode + "-" + i;
+                transfers.add(new Transfer(key, from, to, cents, Lab.HTTP.sendAsync(
+                        HttpRequest.newBuilder(lab.app("/api/bank/transfers?delayMs=" + TRANSFER_DELAY_MS))
+                                .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
+                                .header("Idempotency-Key", key)
+                                .POST(HttpRequest.BodyPublishers.ofString("{\"from\":" + from + ",\"to\":" + to
+                                        + ",\"amount\":" + BigDecimal.valueOf(cents, 2) + "}")).build(),
+                        HttpResponse.BodyHandlers.ofString())));
+            }
+            Thread.sleep(500); // every request is on its way in
+
+            long stopStarted = System.nanoTime();
+            lab.stopServer();
+            long stopMs = (System.nanoTime() - stopStarted) / 1_000_000;
+            System.out.printf("[stop] %s: 'server stop' returned after %d ms with %d slow requests and %d transfers in flight%n",
+                    mode, stopMs, SLOW_REQUESTS, TRANSFERS);
+
+            for (CompletableFuture<HttpResponse<String>> call : slow) {
+                HttpResponse<String> response = call.join();
+                assertEquals(200, response.statusCode(), "a request in flight at the stop: " + response.body());
+            }
+            long fees = 0;
+            for (Transfer t : transfers) {
+                HttpResponse<String> response = t.answer().join();
+                assertEquals(201, response.statusCode(), t.key() + ": " + response.body());
+                long feeCents = Lab.json(response).getJsonNumber("fee").bigDecimalValue().movePointRight(2).longValueExact();
+                fees += feeCents;
+                // Replaying it at the remote proves it was applied (once: the balances below say not twice).
+                HttpResponse<String> replay = Lab.send(HttpRequest.newBuilder(lab.remote("/transfers"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString("transferId=key-" + t.key() + "&from=" + t.from()
+                                + "&to=" + t.to() + "&amountCents=" + t.amountCents() + "&feeCents=" + feeCents)));
+                assertEquals(200, replay.statusCode(), replay.body());
+                assertTrue(Lab.json(replay).getBoolean("replayed"), t.key() + " answered 201 but is not in the ledger");
+            }
+            assertThrows(IOException.class, () -> Lab.HTTP.send(HttpRequest.newBuilder(lab.app("/api/ping"))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding()), "the server is stopped");
+            assertEquals(totalBefore, remoteCents(lab.remote("/ledger/total"), "totalCents"), "the ledger total changed");
+            assertEquals(customersBefore - fees, customersCents(lab), "customers' money fell by other than the fees");
+        }
+    }
+
+    private static long customersCents(LabServers lab) {
+        long sum = 0;
+        for (int id = 1; id <= ACCOUNTS; id++) {
+            sum += remoteCents(lab.remote("/accounts/" + id), "balanceCents");
+        }
+        return sum;
+    }
+
+    private static long remoteCents(URI uri, String field) {
+        HttpResponse<String> response = Lab.get(uri);
+        assertEquals(200, response.statusCode(), response.body());
+        JsonObject body = Lab.json(response);
+        return body.getJsonNumber(field).longValueExact();
+    }
+}
