@@ -41,11 +41,11 @@ public final class Money {
             throw ApiException.badRequest(field, field + (value == null ? " is required" : " must be a decimal number"));
         }
         if (amount.stripTrailingZeros().scale() > 2) {
-            throw ApiException.badRequest(field, field + " has more than two decimal places: " + amount.toPlainString());
+            throw ApiException.badRequest(field, field + " has more than two decimal places: " + Params.shorten(amount.toString()));
         }
         if (amount.compareTo(SMALLEST) < 0 || amount.compareTo(MAX_TRANSFER) > 0) {
             throw ApiException.badRequest(field, field + " must be from 0.01 to " + MAX_TRANSFER.toPlainString()
-                    + ", not " + amount.toPlainString());
+                    + ", not " + Params.shorten(amount.toString()));
         }
         return amount.setScale(2, RoundingMode.UNNECESSARY);
     }

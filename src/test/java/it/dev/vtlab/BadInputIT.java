@@ -6,7 +6,11 @@ import org.junit.jupiter.api.TestFactory;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.io.ByteArrayInputStream;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -65,7 +69,16 @@ class BadInputIT {
             Case.transfer("{\"from\":1,\"to\":2,\"amount\":1000000.01}", 400, "amount"),
             Case.transfer("{\"from\":1,\"to\":2,\"amount\":999999}", 400, "amount"),
             Case.transfer("{\"from\":1,\"to\":999999,\"amount\":1}", 404, "to"),
-            Case.transfer("{\"from\":999998,\"to\":1,\"amount\":1}", 404, "from"));
+            Case.transfer("{\"from\":999998,\"to\":1,\"amount\":1}", 404, "from"),
+            // hostile: values that cost the server if handled naively, answers that could be amplified
+            Case.get("/api/bank/accounts/5?delayMs=%E2%82%AC", 400, "delayMs"),
+            Case.get("/api/lab/pin?millis=0", 400, "millis"),
+            Case.get("/api/lab/pin?millis=5001", 400, "millis"),
+            Case.transfer("{\"from\":1,\"to\":2,\"amount\":1e999999}", 400, "amount"),
+            Case.transfer("{\"from\":1,\"to\":2,\"amount\":1e-999999}", 400, "amount"),
+            Case.transfer("{\"from\":99999999999999999999,\"to\":2,\"amount\":1}", 400, "from"),
+            Case.transfer("[".repeat(20_000) + "]".repeat(20_000), 400, "body"),
+            Case.transfer("{\"from\":1,\"to\":2,\"amount\":1,\"memo\":\"" + "x".repeat(60_000) + "\"}", 400, "body"));
 
     @TestFactory
     Stream<DynamicTest> badInputGetsAClearJsonError() {
@@ -81,6 +94,72 @@ class BadInputIT {
         HttpResponse<String> response = Lab.send(request);
         assertEquals(c.status(), response.statusCode(), response.body());
         assertErrorJson(response, c.field());
+    }
+
+    /**
+     * Random values (seeded: it.fuzz.seed, default 42) in every parameter: numbers of every size and
+     * sign, decimals, exponents, text, Unicode, control characters. Whatever comes, the answer is a
+     * success or a 4xx JSON error naming the parameter, never a 5xx.
+     */
+    @TestFactory
+    Stream<DynamicTest> fuzzedParametersNeverFailTheServer() {
+        long seed = Long.getLong("it.fuzz.seed", 42);
+        return Lab.modes().map(lab -> DynamicTest.dynamicTest(lab.mode + " (seed " + seed + ")", () -> {
+            Random random = new Random(seed);
+            for (int i = 0; i < FUZZ_ROUNDS; i++) {
+                String v = hostileValue(random);
+                String q = URLEncoder.encode(v, StandardCharsets.UTF_8).replace("+", "%20");
+                fuzz(lab, "/api/hello/" + q, "millis");
+                fuzz(lab, "/api/bank/accounts/" + q + "?delayMs=0", "id");
+                fuzz(lab, "/api/bank/accounts/7?delayMs=" + q, "delayMs");
+                fuzz(lab, "/api/bank/accounts/7?delayMs=0&work=" + q, "work");
+                fuzz(lab, "/api/bank/accounts/7/statement?delayMs=0&limit=" + q, "limit");
+                String amount = random.nextBoolean() ? v : "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+                HttpResponse<String> transfer = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers?delayMs=0"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"from\":7,\"to\":8,\"amount\":" + amount + "}")));
+                judge(transfer, null, "amount " + amount);
+            }
+        }));
+    }
+
+    private static final int FUZZ_ROUNDS = 40;
+
+    private static void fuzz(Lab lab, String pathAndQuery, String field) {
+        judge(Lab.send(HttpRequest.newBuilder(lab.app(pathAndQuery))), field, pathAndQuery);
+    }
+
+    private static void judge(HttpResponse<String> response, String field, String what) {
+        int status = response.statusCode();
+        assertTrue(status < 500, what + " -> " + status + " " + response.body());
+        assertFalse(response.body().contains("Exception") || response.body().contains("\tat "), "leaks internals: " + response.body());
+        // Control characters and encoded slashes in a path are refused by Liberty itself (a 400 HTML
+        // page) before the app sees them; everything the app answers is JSON.
+        boolean answeredByTheApp = response.headers().firstValue("X-Dispatch").isPresent();
+        if (status >= 400 && status != 404 && answeredByTheApp) {
+            assertErrorJson(response, null);
+            if (field != null && Lab.json(response).containsKey("field")) {
+                assertEquals(field, Lab.json(response).getString("field"), what + " -> " + response.body());
+            }
+        }
+        assertTrue(response.body().length() < 2048, what + ": a " + response.body().length() + "-character answer");
+    }
+
+    /** Small valid numbers now and then (so the happy path is fuzzed too), never a long sleep. */
+    private static String hostileValue(Random random) {
+        return switch (random.nextInt(10)) {
+            case 0 -> String.valueOf(random.nextInt(50));
+            case 1 -> String.valueOf(-1 - random.nextInt(Integer.MAX_VALUE));
+            case 2 -> String.valueOf(random.nextLong()) + random.nextInt(1000);
+            case 3 -> random.nextInt(100) + "." + random.nextInt(1000);
+            case 4 -> random.nextInt(10) + "e" + (random.nextBoolean() ? "" : "-") + random.nextInt(1_000_000);
+            case 5 -> "0x" + Integer.toHexString(random.nextInt());
+            case 6 -> (char) random.nextInt(32) + String.valueOf(random.nextInt(9));
+            case 7 -> new String(Character.toChars(0x1F300 + random.nextInt(200))) + "é€";
+            case 8 -> "9".repeat(1 + random.nextInt(400));
+            default -> List.of("", " ", "null", "true", "NaN", "-0", "+1", "1_000", "١٢", "../../etc", "%00", "{}", "[]")
+                    .get(random.nextInt(13));
+        };
     }
 
     static void assertErrorJson(HttpResponse<String> response, String field) {
@@ -110,6 +189,22 @@ class BadInputIT {
                     .POST(HttpRequest.BodyPublishers.ofString("{\"from\":1,\"to\":2,\"amount\":1}")));
             assertEquals(400, badKey.statusCode());
             assertErrorJson(badKey, "Idempotency-Key");
+        }));
+    }
+
+    /** Past httpOptions messageSizeLimit (64 KiB) a body is refused before it is held in memory. */
+    @TestFactory
+    Stream<DynamicTest> oversizedBodiesAreRefused() {
+        byte[] big = ("{\"from\":1,\"to\":2,\"amount\":1,\"memo\":\"" + "x".repeat(200_000) + "\"}").getBytes(StandardCharsets.UTF_8);
+        return Lab.modes().map(lab -> DynamicTest.dynamicTest(lab.mode, () -> {
+            HttpResponse<String> sized = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(big)));
+            assertEquals(413, sized.statusCode(), "with a Content-Length: Liberty refuses it up front");
+            HttpResponse<String> chunked = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))));
+            assertEquals(413, chunked.statusCode(), "chunked: refused as it is read");
+            assertErrorJson(chunked, "body");
         }));
     }
 }
