@@ -28,6 +28,7 @@ import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.logging.Logger;
 
 /**
  * Calls the remote system with the JDK HttpClient. A blocking {@code send} parks a virtual thread
@@ -37,6 +38,8 @@ import java.util.concurrent.Executors;
  */
 @ApplicationScoped
 public class RemoteClient {
+
+    private static final Logger LOG = Logger.getLogger(RemoteClient.class.getName());
 
     public record Reply(int status, JsonObject body) {
     }
@@ -116,7 +119,9 @@ public class RemoteClient {
             throw new ApiException(Response.Status.GATEWAY_TIMEOUT, "remote_timeout", null,
                     "the remote system did not answer within " + timeoutMs + " ms");
         } catch (IOException e) {
-            throw unavailable("the connection to the remote system failed: " + e.getClass().getSimpleName());
+            // closed or reset mid-call (e.g. the remote died); the cause is for the server log, not the client
+            LOG.fine(() -> "remote call failed: " + e);
+            throw unavailable("the connection to the remote system was closed or reset before it answered");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw unavailable("interrupted while waiting for the remote system");
