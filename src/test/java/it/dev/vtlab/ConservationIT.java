@@ -59,12 +59,10 @@ class ConservationIT {
         String run = lab.mode + "-" + System.currentTimeMillis();
 
         Map<String, KeyOutcome> outcomes = new ConcurrentHashMap<>();
-        List<CompletableFuture<Void>> calls = new ArrayList<>();
         // A client of its own, closed after the run: its thousands of connections must not stay open
         // (idle, kept alive) into the next mode's run, or the test JVM runs out of file descriptors.
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build()) {
-            sendAll(lab, client, random, run, outcomes, calls);
+        try (HttpClient client = Lab.newClient(Duration.ofSeconds(5))) {
+            List<CompletableFuture<Void>> calls = sendAll(lab, client, random, run, outcomes);
             CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
         }
 
@@ -95,8 +93,10 @@ class ConservationIT {
         assertEquals(balancesBefore.subtract(fees), sumOfBalances(lab));
     }
 
-    private static void sendAll(Lab lab, HttpClient client, Random random, String run,
-                                Map<String, KeyOutcome> outcomes, List<CompletableFuture<Void>> calls) {
+    /** Sends every transfer at once (one in ten twice); returns each call, retries included. */
+    private static List<CompletableFuture<Void>> sendAll(Lab lab, HttpClient client, Random random, String run,
+                                                         Map<String, KeyOutcome> outcomes) {
+        List<CompletableFuture<Void>> calls = new ArrayList<>();
         for (int i = 0; i < TRANSFERS; i++) {
             int from = FIRST + random.nextInt(ACCOUNTS);
             int to = FIRST + (from - FIRST + 1 + random.nextInt(ACCOUNTS - 1)) % ACCOUNTS;
@@ -111,6 +111,7 @@ class ConservationIT {
                 calls.add(send(lab, client, key, body, outcome, false, 1)); // the same transfer, twice at once
             }
         }
+        return calls;
     }
 
     /**

@@ -22,10 +22,7 @@ import java.util.stream.Stream;
 public enum Lab {
     THREADPOOL("threadpool"), VIRTUAL("virtual");
 
-    public static final HttpClient HTTP = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    public static final HttpClient HTTP = newClient(Duration.ofSeconds(5));
 
     /** Set by liberty:dev for the tests it runs against the dev server. */
     private static final String DEV_PORT = System.getProperty("liberty.http.port");
@@ -44,6 +41,14 @@ public enum Lab {
             return Stream.of(values()).filter(lab -> lab.mode.equals(devMode));
         }
         return Stream.of(values());
+    }
+
+    /**
+     * An HTTP/1.1 client like the one load tools use (one connection per request in flight). Tests
+     * that open thousands of connections take their own and close it, so none stay open after them.
+     */
+    public static HttpClient newClient(Duration connectTimeout) {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
     }
 
     public URI app(String path) {

@@ -32,11 +32,11 @@ class OverloadIT {
         int requests = Integer.getInteger("it.overload.requests", 2 * limit);
         int sleepMs = Integer.getInteger("it.overload.sleep.ms", 3000);
         assertTrue(requests > limit && requests <= 19_000, "it.overload.requests: more than the limit, at most 19000 (connections)");
+        assertTrue(sleepMs >= 1000 && sleepMs <= 60_000, "it.overload.sleep.ms: 1000..60000 (the server's bound on millis)");
         double rejectedBefore = Metrics.of(lab).get("vtlab_admission_rejected_total");
 
         // A client of its own, closed at the end: one connection per request, none left open after.
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(30)).build()) {
+        try (HttpClient client = Lab.newClient(Duration.ofSeconds(30))) {
             List<CompletableFuture<HttpResponse<String>>> slow = new ArrayList<>();
             for (int i = 0; i < requests; i++) {
                 slow.add(client.sendAsync(HttpRequest.newBuilder(lab.app("/api/hello/" + sleepMs))

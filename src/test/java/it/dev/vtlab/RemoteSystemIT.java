@@ -47,8 +47,7 @@ class RemoteSystemIT {
     void tenThousandDelayedCallsArePendingAtOnceOnAFewThreads() throws Exception {
         assumeFalse(Lab.DEV_MODE, "needs the servers ./mvnw verify starts");
         Lab lab = Lab.THREADPOOL;
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(20)).build();
+        HttpClient client = Lab.newClient(Duration.ofSeconds(20));
         List<CompletableFuture<HttpResponse<Void>>> calls = new ArrayList<>(CALLS);
         AtomicInteger ok = new AtomicInteger();
         long start = System.nanoTime();

@@ -46,8 +46,7 @@ class SoakIT {
         long end = System.nanoTime() + Duration.ofSeconds(SECONDS).toNanos();
         Map<Lab, List<Sample>> samples = new ConcurrentHashMap<>();
         Map<String, AtomicLong> answers = new ConcurrentHashMap<>();
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        try (HttpClient client = Lab.newClient(Duration.ofSeconds(5));
              ExecutorService users = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> running = new ArrayList<>();
             for (Lab lab : Lab.values()) {
