@@ -18,7 +18,8 @@ public final class ErrorMappers {
     private ErrorMappers() {
     }
 
-    static Response json(Response.StatusType status, ApiError body) {
+    /** The one shape of every error answer: the status and an {@link ApiError} as JSON. */
+    public static Response json(Response.StatusType status, ApiError body) {
         return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(body).build();
     }
 

@@ -1,6 +1,7 @@
 package dev.vtlab.dispatch;
 
 import dev.vtlab.api.ApiError;
+import dev.vtlab.api.ErrorMappers;
 import dev.vtlab.metrics.DispatchStats;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
@@ -10,7 +11,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
-import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -98,10 +98,9 @@ public class Dispatcher {
     }
 
     private Response overloaded() {
-        return Response.status(Response.Status.SERVICE_UNAVAILABLE).header("Retry-After", "1")
-                .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ApiError("overloaded", null, maxInFlight + " requests are in flight (MAX_IN_FLIGHT); retry later"))
-                .build();
+        Response error = ErrorMappers.json(Response.Status.SERVICE_UNAVAILABLE,
+                new ApiError("overloaded", null, maxInFlight + " requests are in flight (MAX_IN_FLIGHT); retry later"));
+        return Response.fromResponse(error).header("Retry-After", "1").build();
     }
 
     private void answer(AsyncResponse response, Callable<Response> work) {
