@@ -1,13 +1,51 @@
 package dev.vtlab.dispatch;
 
 import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
-/** Where request work runs: Liberty's Default Executor (the autonomic pool) or a new virtual thread. */
+/**
+ * Where request work runs (DISPATCH_MODE). The one list of modes: the app, its tests and the
+ * comparison all take their names from here.
+ */
 public enum DispatchMode {
-    THREADPOOL, VIRTUAL;
+    /** Liberty's Default Executor (the autonomic pool) runs everything, as Liberty ships. */
+    THREADPOOL(Where.POOL_THREAD),
+    /** The study's prototype: a Liberty user feature runs every Default Executor task on a new virtual thread. */
+    EXECUTOR_VIRTUAL(Where.CONTAINER_VIRTUAL),
+    /** Liberty's autonomic pool unchanged, but its workers are virtual threads (a user feature's ThreadFactory). */
+    POOL_VIRTUAL_WORKERS(Where.CONTAINER_VIRTUAL),
+    /** The application hands each request from the pool thread to a new virtual thread. */
+    VIRTUAL(Where.HANDOFF),
+    /** Control: the same application hand-off, onto a platform thread of an unbounded executor. */
+    PLATFORM_HANDOFF(Where.HANDOFF);
 
+    private enum Where { POOL_THREAD, CONTAINER_VIRTUAL, HANDOFF }
+
+    private final Where where;
+
+    DispatchMode(Where where) {
+        this.where = where;
+    }
+
+    /** The name users type: {@code DISPATCH_MODE=executor-virtual}, {@code compare.modes}, the X-Dispatch header. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** True where the application itself moves the request off Liberty's thread (Dispatcher hands it off). */
+    public boolean handsOff() {
+        return where == Where.HANDOFF;
+    }
+
+    /** True where the resource method runs on a virtual thread. */
+    public boolean runsOnVirtualThread() {
+        return this != THREADPOOL && this != PLATFORM_HANDOFF;
+    }
+
+    /** True where Liberty itself (a user feature) puts the work on virtual threads: needs the vtlab feature. */
+    public boolean needsLibertyFeature() {
+        return where == Where.CONTAINER_VIRTUAL;
     }
 
     public static DispatchMode parse(String value) {
@@ -16,6 +54,11 @@ public enum DispatchMode {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("DISPATCH_MODE must be 'threadpool' or 'virtual', not '" + value + "'");
+        throw new IllegalArgumentException("DISPATCH_MODE must be one of " + labels() + ", not '" + value + "'");
+    }
+
+    /** 'threadpool', 'executor-virtual', ... for messages. */
+    public static String labels() {
+        return Stream.of(values()).map(m -> "'" + m.label() + "'").collect(Collectors.joining(", "));
     }
 }

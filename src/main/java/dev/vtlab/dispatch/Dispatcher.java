@@ -4,6 +4,7 @@ import dev.vtlab.api.ApiError;
 import dev.vtlab.api.ErrorMappers;
 import dev.vtlab.metrics.DispatchStats;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ContextService;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,31 +16,38 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.logging.Logger;
 
 /**
- * The one place that decides where a request's work runs (DISPATCH_MODE).
+ * The one place that decides where a request's work runs (DISPATCH_MODE, see {@link DispatchMode}).
  * <ul>
- * <li>{@code threadpool}: on the calling thread, which is one of Liberty's Default Executor threads.</li>
- * <li>{@code virtual}: on a new virtual thread per request, never pooled, carrying the application's
- * Jakarta context (class loader, java:comp, CDI, config) captured by the ContextService.</li>
+ * <li>{@code threadpool}, {@code executor-virtual}, {@code pool-virtual-workers}: on the calling thread,
+ * which is whatever Liberty's Default Executor ran the request on (a pool thread, or a virtual thread
+ * when the vtlab Liberty feature of that mode is on).</li>
+ * <li>{@code virtual}: handed to a new virtual thread per request, never pooled, carrying the
+ * application's Jakarta context (class loader, java:comp, CDI, config) captured by the ContextService.</li>
+ * <li>{@code platform-handoff}: the same hand-off onto a platform thread of an unbounded cached pool, so
+ * that the hop and the virtual thread can be measured apart.</li>
  * </ul>
- * Both modes answer through the same {@link AsyncResponse}, so they differ only in where the work runs.
- * In virtual mode at most MAX_IN_FLIGHT requests run at once (default 10 000, 0 = no limit): past it a
- * request is answered 503 with Retry-After at once, before any thread or memory is spent on it.
+ * Every mode answers through the same {@link AsyncResponse}, so they differ only in where the work runs.
+ * In the hand-off modes at most MAX_IN_FLIGHT requests run at once (default 10 000, 0 = no limit): past
+ * it a request is answered 503 with Retry-After at once, before any thread or memory is spent on it.
  */
 @ApplicationScoped
 public class Dispatcher {
 
     private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
     static final String VIRTUAL_THREAD_NAME = "vtlab-request";
+    static final String PLATFORM_THREAD_PREFIX = "vtlab-handoff-";
     static final int MAX_IN_FLIGHT_BOUND = 1_000_000;
 
     @Inject
     @ConfigProperty(name = "DISPATCH_MODE", defaultValue = "threadpool")
     String configuredMode;
 
-    /** Virtual mode's back-pressure: the pool has its size, one-virtual-thread-per-request has only this. */
+    /** The hand-off modes' back-pressure: the pool has its size, a thread per request has only this. */
     @Inject
     @ConfigProperty(name = "MAX_IN_FLIGHT", defaultValue = "10000")
     int maxInFlight;
@@ -51,7 +59,8 @@ public class Dispatcher {
     ContextService contextService;
 
     private DispatchMode mode;
-    private Thread.Builder.OfVirtual virtualThreads;
+    /** Where the hand-off modes run a request: null in the modes that run it on the calling thread. */
+    private ExecutorService handoff;
 
     @PostConstruct
     void init() {
@@ -59,7 +68,18 @@ public class Dispatcher {
         if (maxInFlight < 0 || maxInFlight > MAX_IN_FLIGHT_BOUND) {
             throw new IllegalArgumentException("MAX_IN_FLIGHT must be 0 (no limit) to " + MAX_IN_FLIGHT_BOUND + ", not " + maxInFlight);
         }
-        virtualThreads = Thread.ofVirtual().name(VIRTUAL_THREAD_NAME);
+        handoff = switch (mode) {
+            case VIRTUAL -> Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(VIRTUAL_THREAD_NAME).factory());
+            case PLATFORM_HANDOFF -> Executors.newCachedThreadPool(Thread.ofPlatform().name(PLATFORM_THREAD_PREFIX, 1).daemon().factory());
+            default -> null;
+        };
+    }
+
+    @PreDestroy
+    void stop() {
+        if (handoff != null) {
+            handoff.shutdown(); // requests already running finish; Liberty's quiesce waits for their answers
+        }
     }
 
     void announce(@Observes Startup startup) {
@@ -72,7 +92,7 @@ public class Dispatcher {
 
     /** Runs {@code work} where the mode says and answers with its result, or with what it threw. */
     public void dispatch(AsyncResponse response, Callable<Response> work) {
-        if (mode == DispatchMode.THREADPOOL) {
+        if (handoff == null) {
             stats.requestStarted();
             answer(response, work);
             return;
@@ -81,17 +101,24 @@ public class Dispatcher {
             response.resume(overloaded());
             return;
         }
-        stats.virtualThreadStarting();
+        boolean virtual = mode == DispatchMode.VIRTUAL;
+        if (virtual) {
+            stats.virtualThreadStarting();
+        }
         try {
-            virtualThreads.start(contextService.contextualRunnable(() -> {
+            handoff.execute(contextService.contextualRunnable(() -> {
                 try {
                     answer(response, work);
                 } finally {
-                    stats.virtualThreadFinished();
+                    if (virtual) {
+                        stats.virtualThreadFinished();
+                    }
                 }
             }));
         } catch (RuntimeException | Error notStarted) {
-            stats.virtualThreadFinished();
+            if (virtual) {
+                stats.virtualThreadFinished();
+            }
             stats.requestFinished();
             throw notStarted;
         }

@@ -1,5 +1,6 @@
 package dev.vtlab.metrics;
 
+import dev.vtlab.dispatch.DispatchMode;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -45,7 +46,7 @@ public class DispatchStats {
                 .withDescription("Request virtual threads started and not yet finished.").build(), virtualActive::get);
         registry.gauge(Metadata.builder().withName("vtlab_requests_in_flight")
                         .withDescription("Requests handed to the Dispatcher and not answered yet.").build(),
-                inFlight::get, new Tag("mode", mode.trim().toLowerCase(java.util.Locale.ROOT)));
+                inFlight::get, new Tag("mode", DispatchMode.parse(mode).label()));
     }
 
     /** Registers the metrics at start, so they are on /metrics before the first request. */

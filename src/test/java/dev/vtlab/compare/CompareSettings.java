@@ -29,8 +29,10 @@ record CompareSettings(String profile, List<String> tests, List<String> modes, P
         }
         List<String> modes = list(p.getProperty("compare.modes", "threadpool,virtual"));
         for (String mode : modes) {
-            if (!mode.equals("threadpool") && !mode.equals("virtual")) {
-                throw new IllegalArgumentException("compare.modes: 'threadpool' and/or 'virtual', not '" + mode + "'");
+            try {
+                dev.vtlab.dispatch.DispatchMode.parse(mode);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("compare.modes: " + dev.vtlab.dispatch.DispatchMode.labels() + ", not '" + mode + "'");
             }
         }
         Path target = basedir.resolve("target");

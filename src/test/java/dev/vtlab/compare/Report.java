@@ -1,5 +1,7 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.dispatch.DispatchMode;
+
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -18,13 +20,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** Writes target/vtlab-report/: summary.json and an offline index.html with the charts side by side per test. */
 public final class Report {
 
-    static final String THREADPOOL = "#1f77b4";
-    static final String VIRTUAL = "#d62728";
+    /** One colour per dispatch mode, in DispatchMode's order (threadpool blue, virtual red as before). */
+    private static final Map<DispatchMode, String> COLORS = Map.of(DispatchMode.THREADPOOL, "#1f77b4",
+            DispatchMode.EXECUTOR_VIRTUAL, "#9467bd", DispatchMode.POOL_VIRTUAL_WORKERS, "#2ca02c",
+            DispatchMode.VIRTUAL, "#d62728", DispatchMode.PLATFORM_HANDOFF, "#ff7f0e");
     /** Every chart each test gets; the smoke test checks the page holds all of them. */
     public static final List<String> CHARTS = List.of("throughput-over-time", "tps-per-level", "latency-percentiles",
             "server-cpu", "memory", "threads");
@@ -182,7 +187,7 @@ public final class Report {
                 .append("body{font-family:sans-serif;margin:24px;color:#222}table{border-collapse:collapse;font-size:13px}")
                 .append("td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f4f4f4}td:first-child,td:nth-child(2){text-align:left}")
                 .append(".charts{display:flex;flex-wrap:wrap;gap:12px}.chart{margin:0;border:1px solid #eee}")
-                .append(".threadpool{color:").append(THREADPOOL).append("}.virtual{color:").append(VIRTUAL).append("}")
+                .append(COLORS.entrySet().stream().map(c -> "." + c.getKey().label() + "{color:" + c.getValue() + "}").collect(Collectors.joining()))
                 .append("</style></head><body>\n<h1>vtlab: Liberty thread pool vs virtual threads</h1>\n<p>");
         machine.forEach((k, v) -> h.append("<b>").append(k).append("</b>: ").append(SvgChart.escape(v)).append(" &nbsp; "));
         h.append("<b>wall time</b>: ").append(String.format(Locale.ROOT, "%.0f s", wallS)).append("</p>\n");
@@ -253,7 +258,7 @@ public final class Report {
                     pair.stream().flatMap(r -> {
                         SvgChart.Series pool = sampled(r.mode() + ": pool size", color(r), false, r,
                                 x -> x.metrics().getOrDefault("threadpool_size", Double.NaN));
-                        return r.mode().equals("virtual")
+                        return r.mode().equals(DispatchMode.VIRTUAL.label())
                                 ? Stream.of(pool, sampled(r.mode() + ": virtual threads in flight", color(r), true, r,
                                         x -> x.metrics().getOrDefault("vtlab_virtual_threads_active", Double.NaN)))
                                 : Stream.of(pool);
@@ -263,7 +268,7 @@ public final class Report {
     }
 
     private static String color(Compare.Run r) {
-        return r.mode().equals("virtual") ? VIRTUAL : THREADPOOL;
+        return COLORS.get(DispatchMode.parse(r.mode()));
     }
 
     private static SvgChart.Series series(String name, String color, boolean dashed, double[] perSecond) {

@@ -3,7 +3,9 @@ package dev.vtlab.dispatch;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DispatchModeTest {
 
@@ -12,11 +14,23 @@ class DispatchModeTest {
         assertEquals(DispatchMode.THREADPOOL, DispatchMode.parse("threadpool"));
         assertEquals(DispatchMode.VIRTUAL, DispatchMode.parse(" Virtual "));
         assertEquals("virtual", DispatchMode.VIRTUAL.label());
+        assertEquals(DispatchMode.EXECUTOR_VIRTUAL, DispatchMode.parse("executor-virtual"));
+        assertEquals("pool-virtual-workers", DispatchMode.POOL_VIRTUAL_WORKERS.label());
+        assertEquals(DispatchMode.PLATFORM_HANDOFF, DispatchMode.parse("PLATFORM-HANDOFF"));
+    }
+
+    @Test
+    void saysWhereEachModeRunsTheResource() {
+        assertTrue(DispatchMode.VIRTUAL.handsOff() && DispatchMode.PLATFORM_HANDOFF.handsOff());
+        assertFalse(DispatchMode.THREADPOOL.handsOff() || DispatchMode.EXECUTOR_VIRTUAL.handsOff());
+        assertFalse(DispatchMode.PLATFORM_HANDOFF.runsOnVirtualThread() || DispatchMode.THREADPOOL.runsOnVirtualThread());
+        assertTrue(DispatchMode.EXECUTOR_VIRTUAL.needsLibertyFeature() && DispatchMode.POOL_VIRTUAL_WORKERS.needsLibertyFeature());
     }
 
     @Test
     void anythingElseIsAClearStartupError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DispatchMode.parse("loom"));
-        assertEquals("DISPATCH_MODE must be 'threadpool' or 'virtual', not 'loom'", e.getMessage());
+        assertEquals("DISPATCH_MODE must be one of 'threadpool', 'executor-virtual', 'pool-virtual-workers', 'virtual', "
+                + "'platform-handoff', not 'loom'", e.getMessage());
     }
 }

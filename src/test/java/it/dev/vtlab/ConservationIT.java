@@ -55,7 +55,7 @@ class ConservationIT {
         assertTrue(TRANSFERS >= 1 && TRANSFERS <= 15_000, "it.conservation.transfers: 1..15000 (each is a connection)");
         String totalBefore = lab.ledgerTotal();
         BigDecimal balancesBefore = sumOfBalances(lab);
-        Random random = new Random(lab.ordinal());
+        Random random = new Random(lab.dispatch.ordinal());
         String run = lab.mode + "-" + System.currentTimeMillis();
 
         Map<String, KeyOutcome> outcomes = new ConcurrentHashMap<>();

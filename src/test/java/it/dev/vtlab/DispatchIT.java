@@ -1,5 +1,6 @@
 package it.dev.vtlab;
 
+import dev.vtlab.dispatch.DispatchMode;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,14 +43,8 @@ class DispatchIT {
         assertEquals("Hello World!", hello.getString("msg"));
         assertTrue(hello.getJsonNumber("time").longValue() > 0);
         assertTrue(tookMs >= 120, "answered after " + tookMs + " ms, before the 120 ms sleep ended");
-        boolean virtual = lab == Lab.VIRTUAL;
-        assertEquals(virtual, hello.getBoolean("virtual"));
-        String thread = hello.getString("thread");
-        if (virtual) {
-            assertTrue(thread.startsWith("VirtualThread[") && thread.contains("vtlab-request"), thread);
-        } else {
-            assertTrue(thread.contains("Default Executor"), thread);
-        }
+        assertEquals(lab.dispatch.runsOnVirtualThread(), hello.getBoolean("virtual"));
+        assertResourceThread(lab, "hello", hello.getString("thread"));
     }
 
     @ParameterizedTest
@@ -62,24 +57,44 @@ class DispatchIT {
                 Lab.postJson(lab.app("/api/bank/transfers"), "{\"from\":7,\"to\":8,\"amount\":1.25}"), 201);
     }
 
+    /**
+     * Where the JAX-RS request filter ran (Liberty's thread for the request) and where the resource ran,
+     * mode by mode: the hand-off modes leave Liberty's pool thread for a thread of their own; the modes
+     * with the vtlab Liberty feature run both on a virtual thread.
+     */
     private static void assertRanWhereTheModeSays(Lab lab, String what, HttpResponse<String> response, int status) {
         assertEquals(status, response.statusCode(), what + ": " + response.body());
         assertEquals(lab.mode, response.headers().firstValue("X-Dispatch").orElseThrow(), what);
-        String thread = response.headers().firstValue("X-Dispatch-Thread").orElseThrow();
-        if (lab == Lab.VIRTUAL) {
-            assertTrue(thread.startsWith("VirtualThread["), what + " ran on " + thread);
-        } else {
-            assertTrue(thread.contains("Default Executor"), what + " ran on " + thread);
-            assertFalse(thread.startsWith("VirtualThread"), what + " ran on " + thread);
+        String filter = response.headers().firstValue("X-Request-Thread").orElseThrow();
+        String resource = response.headers().firstValue("X-Dispatch-Thread").orElseThrow();
+        boolean virtual = lab.dispatch.runsOnVirtualThread();
+        boolean filterVirtual = lab.dispatch.needsLibertyFeature();
+        assertEquals("filter=" + filterVirtual + "; resource=" + virtual, response.headers().firstValue("X-Virtual").orElseThrow(),
+                what + ": filter on " + filter + ", resource on " + resource);
+        if (!filterVirtual) {
+            assertTrue(filter.contains("Default Executor"), what + ": request filter on " + filter);
+        }
+        assertResourceThread(lab, what, resource);
+    }
+
+    private static void assertResourceThread(Lab lab, String what, String thread) {
+        assertEquals(lab.dispatch.runsOnVirtualThread(), thread.startsWith("VirtualThread["), what + " ran on " + thread);
+        switch (lab.dispatch) {
+            case THREADPOOL -> assertTrue(thread.contains("Default Executor"), what + " ran on " + thread);
+            case VIRTUAL -> assertTrue(thread.contains("vtlab-request"), what + " ran on " + thread);
+            // its thread group is the pool's (threads inherit their creator's), its name is not
+            case PLATFORM_HANDOFF -> assertTrue(thread.contains("vtlab-handoff-") && !thread.contains("Default Executor-thread"),
+                    what + " ran on " + thread);
+            case EXECUTOR_VIRTUAL, POOL_VIRTUAL_WORKERS -> { } // virtual, checked above
         }
     }
 
     @ParameterizedTest
     @MethodSource("modes")
-    void eachRequestGetsANewVirtualThreadInVirtualMode(Lab lab) {
+    void eachRequestGetsANewVirtualThreadInTheThreadPerTaskModes(Lab lab) {
         String first = Lab.json(Lab.get(lab.app("/api/hello/0"))).getString("thread");
         String second = Lab.json(Lab.get(lab.app("/api/hello/0"))).getString("thread");
-        if (lab == Lab.VIRTUAL) {
+        if (lab.dispatch == DispatchMode.VIRTUAL || lab.dispatch == DispatchMode.EXECUTOR_VIRTUAL) {
             // VirtualThread[#id,name]/...: a new thread has a new id
             assertFalse(first.substring(0, first.indexOf(',')).equals(second.substring(0, second.indexOf(','))),
                     first + " then " + second);

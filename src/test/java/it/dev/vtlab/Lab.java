@@ -1,5 +1,6 @@
 package it.dev.vtlab;
 
+import dev.vtlab.dispatch.DispatchMode;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -11,16 +12,17 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * The servers the integration tests run against. Under {@code ./mvnw verify}: one app server per
- * dispatch mode, each with the remote-system process it launched (URLs from failsafe's system
- * properties). Under {@code liberty:dev} (press Enter to run tests): only the dev server, in whatever
- * mode it runs, and the tests that would disturb it are skipped.
+ * dispatch mode ({@link DispatchMode}), each with the remote-system process it launched (URLs from
+ * failsafe's system properties {@code it.<mode>.url}). Under {@code liberty:dev} (press Enter to run
+ * tests): only the dev server, in whatever mode it runs, and the tests that would disturb it are skipped.
  */
-public enum Lab {
-    THREADPOOL("threadpool"), VIRTUAL("virtual");
+public final class Lab {
 
     public static final HttpClient HTTP = newClient(Duration.ofSeconds(5));
 
@@ -28,19 +30,43 @@ public enum Lab {
     private static final String DEV_PORT = System.getProperty("liberty.http.port");
     public static final boolean DEV_MODE = DEV_PORT != null;
 
-    public final String mode;
+    private static final Map<DispatchMode, Lab> BY_MODE = new EnumMap<>(DispatchMode.class);
 
-    Lab(String mode) {
-        this.mode = mode;
+    static {
+        for (DispatchMode mode : DispatchMode.values()) {
+            BY_MODE.put(mode, new Lab(mode));
+        }
     }
 
+    public static final Lab THREADPOOL = of(DispatchMode.THREADPOOL);
+    public static final Lab VIRTUAL = of(DispatchMode.VIRTUAL);
+
+    /** The mode's name, as the X-Dispatch header says it. */
+    public final String mode;
+    public final DispatchMode dispatch;
+
+    private Lab(DispatchMode dispatch) {
+        this.dispatch = dispatch;
+        this.mode = dispatch.label();
+    }
+
+    public static Lab of(DispatchMode mode) {
+        return BY_MODE.get(mode);
+    }
+
+    /** Every mode the build started a server for (or the dev server's mode). */
     public static Stream<Lab> modes() {
         if (DEV_MODE) {
             String devMode = get(URI.create("http://localhost:" + DEV_PORT + "/api/ping")).headers()
                     .firstValue("X-Dispatch").orElseThrow();
-            return Stream.of(values()).filter(lab -> lab.mode.equals(devMode));
+            return Stream.of(of(DispatchMode.parse(devMode)));
         }
-        return Stream.of(values());
+        return BY_MODE.values().stream().filter(lab -> System.getProperty("it." + lab.mode + ".url") != null);
+    }
+
+    @Override
+    public String toString() {
+        return mode;
     }
 
     /**

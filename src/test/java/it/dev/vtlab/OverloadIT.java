@@ -1,6 +1,7 @@
 package it.dev.vtlab;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,10 +25,15 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
  */
 class OverloadIT {
 
-    @Test
-    void pastTheLimitRequestsGet503AtOnceAndTheServerStaysResponsive() throws Exception {
-        assumeFalse(Lab.DEV_MODE, "needs the IT virtual server and its MAX_IN_FLIGHT");
-        Lab lab = Lab.VIRTUAL;
+    /** The modes where the application hands requests off: each has MAX_IN_FLIGHT as its only bound. */
+    static List<Lab> handOffModes() {
+        return Lab.modes().filter(lab -> lab.dispatch.handsOff()).toList();
+    }
+
+    @ParameterizedTest
+    @MethodSource("handOffModes")
+    void pastTheLimitRequestsGet503AtOnceAndTheServerStaysResponsive(Lab lab) throws Exception {
+        assumeFalse(Lab.DEV_MODE, "needs the IT hand-off servers and their MAX_IN_FLIGHT");
         int limit = Integer.parseInt(System.getProperty("it.virtual.max.in.flight"));
         int requests = Integer.getInteger("it.overload.requests", 2 * limit);
         int sleepMs = Integer.getInteger("it.overload.sleep.ms", 3000);
@@ -45,7 +51,7 @@ class OverloadIT {
             checkUnderLoad(lab, limit, requests, sleepMs, slow, rejectedBefore);
         }
         assertEquals(200, Lab.get(lab.app("/api/ping")).statusCode(), "back to normal");
-        assertEquals(0, Metrics.of(lab).value("vtlab_requests_in_flight", "mode=\"virtual\"").orElseThrow());
+        assertEquals(0, Metrics.of(lab).value("vtlab_requests_in_flight", "mode=\"" + lab.mode + "\"").orElseThrow());
     }
 
     private static void checkUnderLoad(Lab lab, int limit, int requests, int sleepMs,
@@ -57,7 +63,7 @@ class OverloadIT {
         long watchUntil = System.nanoTime() + Math.max(1000, sleepMs / 2) * 1_000_000L;
         while (System.nanoTime() < watchUntil) {
             Metrics m = Metrics.of(lab);
-            peakInFlight = Math.max(peakInFlight, m.value("vtlab_requests_in_flight", "mode=\"virtual\"").orElseThrow());
+            peakInFlight = Math.max(peakInFlight, m.value("vtlab_requests_in_flight", "mode=\"" + lab.mode + "\"").orElseThrow());
             peakRss = Math.max(peakRss, m.get("vtlab_process_rss_bytes"));
             peakNativeThreads = Math.max(peakNativeThreads, m.get("vtlab_process_native_threads"));
             Thread.sleep(250);

@@ -49,7 +49,7 @@ class SoakIT {
         try (HttpClient client = Lab.newClient(Duration.ofSeconds(5));
              ExecutorService users = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> running = new ArrayList<>();
-            for (Lab lab : Lab.values()) {
+            for (Lab lab : Lab.modes().toList()) {
                 samples.put(lab, new ArrayList<>());
                 for (int u = 0; u < USERS_PER_SERVER; u++) {
                     running.add(users.submit(() -> user(client, lab, end, answers)));
@@ -61,7 +61,7 @@ class SoakIT {
             }
         }
         System.out.printf("[soak] %d s, %d users per server; answers: %s%n", SECONDS, USERS_PER_SERVER, new TreeMap<>(answers));
-        for (Lab lab : Lab.values()) {
+        for (Lab lab : Lab.modes().toList()) {
             List<Sample> s = samples.get(lab);
             int n = s.size();
             List<Sample> second = s.subList(n / 4, n / 2);
