@@ -18,6 +18,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 /**
@@ -41,6 +44,7 @@ public class Dispatcher {
     private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
     static final String VIRTUAL_THREAD_NAME = "vtlab-request";
     static final String PLATFORM_THREAD_PREFIX = "vtlab-handoff-";
+    static final long HANDOFF_IDLE_SECONDS = 10;
     static final int MAX_IN_FLIGHT_BOUND = 1_000_000;
 
     @Inject
@@ -70,7 +74,9 @@ public class Dispatcher {
         }
         handoff = switch (mode) {
             case VIRTUAL -> Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(VIRTUAL_THREAD_NAME).factory());
-            case PLATFORM_HANDOFF -> Executors.newCachedThreadPool(Thread.ofPlatform().name(PLATFORM_THREAD_PREFIX, 1).daemon().factory());
+            // unbounded (MAX_IN_FLIGHT bounds it), reuses idle threads, retires them after HANDOFF_IDLE_SECONDS
+            case PLATFORM_HANDOFF -> new ThreadPoolExecutor(0, Integer.MAX_VALUE, HANDOFF_IDLE_SECONDS, TimeUnit.SECONDS,
+                    new SynchronousQueue<>(), Thread.ofPlatform().name(PLATFORM_THREAD_PREFIX, 1).daemon().factory());
             default -> null;
         };
     }
