@@ -45,6 +45,8 @@ public class Dispatcher {
     static final String VIRTUAL_THREAD_NAME = "vtlab-request";
     static final String PLATFORM_THREAD_PREFIX = "vtlab-handoff-";
     static final long HANDOFF_IDLE_SECONDS = 10;
+    /** Set by the vtlab Liberty feature when it is active, to the mode it implements. */
+    public static final String LIBERTY_FEATURE_PROPERTY = "vtlab.liberty.feature";
     static final int MAX_IN_FLIGHT_BOUND = 1_000_000;
 
     @Inject
@@ -69,6 +71,12 @@ public class Dispatcher {
     @PostConstruct
     void init() {
         mode = DispatchMode.parse(configuredMode);
+        if (mode.needsLibertyFeature() && !mode.label().equals(System.getProperty(LIBERTY_FEATURE_PROPERTY))) {
+            // never a renamed threadpool mode: without the feature, Liberty's pool threads would run everything
+            throw new IllegalStateException("DISPATCH_MODE=" + mode.label() + " needs the vtlab Liberty feature of that mode,"
+                    + " which is not active in this server (" + LIBERTY_FEATURE_PROPERTY + " is "
+                    + System.getProperty(LIBERTY_FEATURE_PROPERTY, "unset") + ")");
+        }
         if (maxInFlight < 0 || maxInFlight > MAX_IN_FLIGHT_BOUND) {
             throw new IllegalArgumentException("MAX_IN_FLIGHT must be 0 (no limit) to " + MAX_IN_FLIGHT_BOUND + ", not " + maxInFlight);
         }

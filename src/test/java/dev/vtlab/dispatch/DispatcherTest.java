@@ -1,0 +1,36 @@
+package dev.vtlab.dispatch;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DispatcherTest {
+
+    private static Dispatcher configured(String mode) {
+        Dispatcher dispatcher = new Dispatcher();
+        dispatcher.configuredMode = mode;
+        dispatcher.maxInFlight = 10;
+        return dispatcher;
+    }
+
+    @Test
+    void theLibertyFeatureModesRefuseToStartWithoutTheirFeature() {
+        assertEquals(null, System.getProperty(Dispatcher.LIBERTY_FEATURE_PROPERTY), "no vtlab feature in a unit test");
+        for (String mode : new String[]{"executor-virtual", "pool-virtual-workers"}) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, configured(mode)::init);
+            assertTrue(e.getMessage().startsWith("DISPATCH_MODE=" + mode + " needs the vtlab Liberty feature"), e.getMessage());
+        }
+    }
+
+    @Test
+    void theOtherModesStart() {
+        for (String mode : new String[]{"threadpool", "virtual", "platform-handoff"}) {
+            Dispatcher dispatcher = configured(mode);
+            dispatcher.init();
+            assertEquals(mode, dispatcher.mode().label());
+            dispatcher.stop();
+        }
+    }
+}
