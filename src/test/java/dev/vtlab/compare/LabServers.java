@@ -55,7 +55,8 @@ public final class LabServers implements AutoCloseable {
         if (settings.serverCpus() != null) {
             command.addAll(List.of("taskset", "-c", settings.serverCpus()));
         }
-        command.addAll(List.of(settings.wlp().resolve("bin/server").toString(), "start", settings.server()));
+        // --clean: a warm start reuses the features of the previous start, whatever DISPATCH_MODE now asks for
+        command.addAll(List.of(settings.wlp().resolve("bin/server").toString(), "start", settings.server(), "--clean"));
         ProcessBuilder start = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = start.environment();

@@ -38,7 +38,7 @@ class GracefulStopIT {
     private record Transfer(String key, int from, int to, long amountCents, CompletableFuture<HttpResponse<String>> answer) { }
 
     @ParameterizedTest
-    @ValueSource(strings = {"threadpool", "virtual", "platform-handoff"})
+    @ValueSource(strings = {"threadpool", "executor-virtual", "pool-virtual-workers", "virtual", "platform-handoff"})
     void stopDrainsRequestsInFlightAndLosesNoTransfer(String mode) throws Exception {
         assumeFalse(Lab.DEV_MODE, "starts and stops a server of its own; run it with ./mvnw verify");
         try (LabServers lab = LabServers.of(Path.of(System.getProperty("basedir")),
