@@ -27,7 +27,7 @@ record CompareSettings(String profile, List<String> tests, List<String> modes, P
                 throw new IllegalArgumentException("compare.tests: unknown test '" + test + "'; choose from " + TestSpec.ALL);
             }
         }
-        List<String> modes = list(p.getProperty("compare.modes", "threadpool,virtual"));
+        List<String> modes = list(p.getProperty("compare.modes", "threadpool,executor-virtual"));
         for (String mode : modes) {
             try {
                 dev.vtlab.dispatch.DispatchMode.parse(mode);

@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 class CompareSmokeIT {
 
     private static final List<String> TESTS = List.of("ping", "throughput", "ramp-up", "footprint");
-    private static final List<String> MODES = List.of("threadpool", "virtual");
+    /** The comparison's default: the study's question, Liberty's pool against its work on virtual threads. */
+    private static final List<String> MODES = List.of("threadpool", "executor-virtual");
     private static final Pattern FIGURE = Pattern.compile(
             "<figure class=\"chart\" data-test=\"([^\"]+)\" data-chart=\"([^\"]+)\">(.*?)</figure>", Pattern.DOTALL);
 

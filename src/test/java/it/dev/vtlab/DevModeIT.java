@@ -146,12 +146,15 @@ class DevModeIT {
     void backgroundStartAndStopAsTheReadmeTypesThem() throws Exception {
         Map<String, String> env = DevMode.environment(port, remotePort, Map.of());
         String startOutput = DevMode.mvnw(project, env, Duration.ofMinutes(5),
-                "-DskipTests", "package", "liberty:create", "liberty:deploy", "liberty:start", "-DDISPATCH_MODE=virtual");
+                "-DskipTests", "package", "liberty:create", "liberty:deploy", "liberty:start", "-DDISPATCH_MODE=executor-virtual",
+                "-Dclean=true");
         assertTrue(startOutput.contains("BUILD SUCCESS"), startOutput);
         URI ping = URI.create("http://localhost:" + port + "/api/ping");
         HttpResponse<String> answer = Lab.get(ping);
         assertEquals(200, answer.statusCode());
-        assertEquals("virtual", answer.headers().firstValue("X-Dispatch").orElseThrow());
+        assertEquals("executor-virtual", answer.headers().firstValue("X-Dispatch").orElseThrow());
+        assertEquals("filter=true; resource=true", answer.headers().firstValue("X-Virtual").orElseThrow(),
+                "Liberty ran the request on a virtual thread");
         long serverPid = Long.parseLong(Files.readString(project.resolve("target/liberty/wlp/usr/servers/.pid/vtlab.pid")).trim());
         ProcessHandle remote = DevMode.remoteUnder(serverPid).orElseThrow(() -> new AssertionError("no remote-system process"));
 
