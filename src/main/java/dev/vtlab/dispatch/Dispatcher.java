@@ -75,9 +75,9 @@ public class Dispatcher {
             // never a renamed threadpool mode: without the feature, Liberty's pool threads would run everything
             throw new IllegalStateException("DISPATCH_MODE=" + mode.label() + " needs the vtlab Liberty feature of that mode,"
                     + " which is not active in this server (" + LIBERTY_FEATURE_PROPERTY + " is "
-                    + System.getProperty(LIBERTY_FEATURE_PROPERTY, "unset") + "): build it with ./mvnw package; if the"
-                    + " server ran in another mode before, start it with --clean (liberty:start -Dclean=true), as a warm"
-                    + " start keeps the features of the previous one");
+                    + System.getProperty(LIBERTY_FEATURE_PROPERTY, "unset") + "): build it with ./mvnw package; a server"
+                    + " started by hand in another mode before needs 'server start --clean', as a warm start keeps the"
+                    + " features of the previous one");
         }
         if (maxInFlight < 0 || maxInFlight > MAX_IN_FLIGHT_BOUND) {
             throw new IllegalArgumentException("MAX_IN_FLIGHT must be 0 (no limit) to " + MAX_IN_FLIGHT_BOUND + ", not " + maxInFlight);

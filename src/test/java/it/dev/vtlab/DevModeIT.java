@@ -146,8 +146,7 @@ class DevModeIT {
     void backgroundStartAndStopAsTheReadmeTypesThem() throws Exception {
         Map<String, String> env = DevMode.environment(port, remotePort, Map.of());
         String startOutput = DevMode.mvnw(project, env, Duration.ofMinutes(5),
-                "-DskipTests", "package", "liberty:create", "liberty:deploy", "liberty:start", "-DDISPATCH_MODE=executor-virtual",
-                "-Dclean=true");
+                "-DskipTests", "package", "liberty:create", "liberty:deploy", "liberty:start", "-DDISPATCH_MODE=executor-virtual");
         assertTrue(startOutput.contains("BUILD SUCCESS"), startOutput);
         URI ping = URI.create("http://localhost:" + port + "/api/ping");
         HttpResponse<String> answer = Lab.get(ping);
