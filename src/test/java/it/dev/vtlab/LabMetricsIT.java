@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.DoublePredicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -78,7 +77,7 @@ class LabMetricsIT {
             String inFlight = "mode=\"" + lab.mode + "\"";
             // a thread per request (the hand-offs, or Liberty's executor handing off): all 20 run at once
             if (lab.dispatch.handsOff() || lab.dispatch == DispatchMode.EXECUTOR_VIRTUAL) {
-                waitFor(lab, "vtlab_requests_in_flight", inFlight, v -> v >= concurrent);
+                Metrics.await(lab, "vtlab_requests_in_flight", inFlight, v -> v >= concurrent);
                 double active = Metrics.of(lab).get("vtlab_virtual_threads_active");
                 if (lab == Lab.VIRTUAL) {
                     assertTrue(active >= concurrent, "virtual threads active " + active + " with " + concurrent + " sleeping requests");
@@ -87,7 +86,7 @@ class LabMetricsIT {
                 }
             } else {
                 // the autonomic pool may still be growing toward 20 threads; each request it runs is in flight
-                waitFor(lab, "vtlab_requests_in_flight", inFlight, v -> v >= 2);
+                Metrics.await(lab, "vtlab_requests_in_flight", inFlight, v -> v >= 2);
                 assertEquals(0, Metrics.of(lab).get("vtlab_virtual_threads_active"));
                 assertTrue(Metrics.of(lab).value("threadpool_activeThreads", "Default_Executor").orElseThrow() >= 2);
             }
@@ -96,8 +95,8 @@ class LabMetricsIT {
             }
         }
         String inFlight = "mode=\"" + lab.mode + "\"";
-        waitFor(lab, "vtlab_requests_in_flight", inFlight, v -> v == 0);
-        waitFor(lab, "vtlab_virtual_threads_active", "", v -> v == 0);
+        Metrics.await(lab, "vtlab_requests_in_flight", inFlight, v -> v == 0);
+        Metrics.await(lab, "vtlab_virtual_threads_active", "", v -> v == 0);
     }
 
     @ParameterizedTest
@@ -123,7 +122,7 @@ class LabMetricsIT {
         if (lab.dispatch.runsOnVirtualThread()) {
             assertTrue(body.getBoolean("virtual"));
             // JFR hands events to the stream about once a second
-            waitFor(lab, "vtlab_virtual_threads_pinned_total", "", v -> v >= before + 1);
+            Metrics.await(lab, "vtlab_virtual_threads_pinned_total", "", v -> v >= before + 1);
         } else {
             assertFalse(body.getBoolean("virtual"));
             Thread.sleep(2500);
@@ -139,16 +138,5 @@ class LabMetricsIT {
             assertEquals(400, r.statusCode(), bad + ": " + r.body());
             assertEquals("millis", Lab.json(r).getString("field"), r.body());
         }
-    }
-
-    private static void waitFor(Lab lab, String name, String labels, DoublePredicate condition) throws InterruptedException {
-        double last = Double.NaN;
-        for (long deadline = System.nanoTime() + 10_000_000_000L; System.nanoTime() < deadline; Thread.sleep(100)) {
-            last = Metrics.of(lab).value(name, labels).orElse(Double.NaN);
-            if (condition.test(last)) {
-                return;
-            }
-        }
-        throw new AssertionError(name + labels + " did not get there within 10 s; last " + last);
     }
 }

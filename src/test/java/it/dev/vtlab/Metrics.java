@@ -1,5 +1,7 @@
 package it.dev.vtlab;
 
+import java.util.function.DoublePredicate;
+
 import java.net.http.HttpResponse;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
@@ -34,5 +36,17 @@ record Metrics(String text) {
 
     double get(String name) {
         return value(name, "").orElseThrow(() -> new AssertionError(name + " is not on /metrics"));
+    }
+
+    /** Polls /metrics until the value of {@code name} with {@code labels} meets the condition (at most 10 s). */
+    static void await(Lab lab, String name, String labels, DoublePredicate condition) throws InterruptedException {
+        double last = Double.NaN;
+        for (long deadline = System.nanoTime() + 10_000_000_000L; System.nanoTime() < deadline; Thread.sleep(100)) {
+            last = Metrics.of(lab).value(name, labels).orElse(Double.NaN);
+            if (condition.test(last)) {
+                return;
+            }
+        }
+        throw new AssertionError(name + labels + " did not get there within 10 s; last " + last);
     }
 }
