@@ -1,5 +1,6 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.dispatch.DispatchMode;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,9 +31,9 @@ record CompareSettings(String profile, List<String> tests, List<String> modes, P
         List<String> modes = list(p.getProperty("compare.modes", "threadpool,executor-virtual"));
         for (String mode : modes) {
             try {
-                dev.vtlab.dispatch.DispatchMode.parse(mode);
+                DispatchMode.parse(mode);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("compare.modes: " + dev.vtlab.dispatch.DispatchMode.labels() + ", not '" + mode + "'");
+                throw new IllegalArgumentException("compare.modes: " + DispatchMode.labels() + ", not '" + mode + "'");
             }
         }
         Path target = basedir.resolve("target");

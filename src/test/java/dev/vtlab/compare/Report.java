@@ -26,7 +26,7 @@ import java.util.stream.Stream;
 /** Writes target/vtlab-report/: summary.json and an offline index.html with the charts side by side per test. */
 public final class Report {
 
-    /** One colour per dispatch mode, in DispatchMode's order (threadpool blue, virtual red as before). */
+    /** One colour per dispatch mode (threadpool blue and virtual red, as before). */
     private static final Map<DispatchMode, String> COLORS = Map.of(DispatchMode.THREADPOOL, "#1f77b4",
             DispatchMode.EXECUTOR_VIRTUAL, "#9467bd", DispatchMode.POOL_VIRTUAL_WORKERS, "#2ca02c",
             DispatchMode.VIRTUAL, "#d62728", DispatchMode.PLATFORM_HANDOFF, "#ff7f0e");

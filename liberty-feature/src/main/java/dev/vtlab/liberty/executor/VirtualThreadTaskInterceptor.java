@@ -60,6 +60,7 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
     protected void activate() {
         int max = Integer.getInteger(MAX_IN_FLIGHT_PROPERTY, 10_000);
         if (max < 1 || max > 1_000_000) {
+            System.clearProperty("vtlab.liberty.feature"); // so the app refuses the mode instead of running it on pool threads
             throw new IllegalArgumentException(MAX_IN_FLIGHT_PROPERTY + " must be 1..1000000, not " + max);
         }
         admission = new Semaphore(max);
