@@ -1,11 +1,15 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.dispatch.DispatchMode;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,100 +21,122 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The A/B comparison: every chosen test, in each dispatch mode, each run against a fresh server JVM
- * with the same heap and JVM options, driven by JMeter in non-GUI mode; then a report.
+ * The A/B comparison: every chosen test in each dispatch mode, repeated and interleaved, each run on a
+ * fresh server and remote-system JVM with the same heap and JVM options, driven by JMeter in non-GUI
+ * mode on CPUs of its own; then one result model and the reports that format it.
  *
- * <pre>./mvnw -Pcompare verify [-Dcompare.tests=ping,ramp-up] [-Dcompare.profile=quick|full|smoke] ...</pre>
+ * <pre>./mvnw -Pcompare verify [-Dcompare.profile=smoke|quick|rigorous|full] [-Dcompare.tests=ping] ...</pre>
  */
 public final class Compare {
 
-    record Run(TestSpec spec, String mode, JtlStats stats, List<ServerSampler.Sample> samples, Path dir) {
-    }
-
     private static final Pattern SUMMARY = Pattern.compile("summary \\+ .*?=\\s*([0-9.]+)/s.*?Err:\\s*(\\d+)");
+    /** Seconds to start and stop a fresh server and remote system, for the estimate printed up front. */
+    private static final int RESTART_SECONDS = 15;
 
     private Compare() {
     }
 
     public static void main(String[] args) throws Exception {
-        Path report = run(System.getProperties(), Path.of(System.getProperty("basedir", ".")).toAbsolutePath());
-        System.out.println("[compare] report: " + report.resolve("index.html"));
+        try {
+            Path report = run(System.getProperties(), Path.of(System.getProperty("basedir", ".")).toAbsolutePath());
+            System.out.println("[compare] report: " + report.resolve("index.html"));
+        } catch (IllegalArgumentException badSetting) {
+            // a bad -Dcompare.* value: one clear line, before anything started
+            System.err.println("[compare] " + badSetting.getMessage());
+            System.exit(2);
+        }
     }
 
     /** Runs the comparison and returns the report directory. */
     public static Path run(Properties properties, Path basedir) throws Exception {
         CompareSettings settings = CompareSettings.from(properties, basedir);
-        List<TestSpec> specs = settings.tests().stream().map(t -> TestSpec.of(t, settings.profile(), properties)).toList();
-        int total = specs.size() * settings.modes().size();
-        int loadSeconds = specs.stream().mapToInt(s -> s.seconds() + (s.warmUp() ? settings.warmupSeconds() : 0)).sum()
-                * settings.modes().size();
-        System.out.printf(Locale.ROOT, "[compare] %s profile: %s in modes %s: %d runs, %d s of load plus about 15 s per run to start and stop servers%n",
-                settings.profile(), settings.tests(), settings.modes(), total, loadSeconds);
+        List<Schedule.Slot> slots = Schedule.of(settings.specs(), settings.modes(), settings.order(), settings.seed());
+        int loadSeconds = slots.stream().mapToInt(s -> s.spec().seconds() + (s.spec().test().sudden() ? 0 : settings.warmupSeconds())).sum();
+        System.out.printf(Locale.ROOT, "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d runs, about %d min%n",
+                settings.profile().label(), settings.specs().stream().map(s -> s.name() + " ×" + s.repeats()).toList(),
+                settings.modes().stream().map(DispatchMode::label).toList(), settings.baseline().label(),
+                settings.order().name().toLowerCase(Locale.ROOT), slots.size(), (loadSeconds + RESTART_SECONDS * slots.size() + 59) / 60);
+        System.out.println("[compare] CPUs: " + settings.cpus().describe());
         Files.createDirectories(settings.out());
-        List<Run> runs = new ArrayList<>();
+        deleteRecursively(settings.out().resolve("runs"));
+        List<RunResult> runs = new ArrayList<>();
         long started = System.currentTimeMillis();
-        int index = 0;
-        for (TestSpec spec : specs) {
-            for (String mode : settings.modes()) {
-                index++;
-                runs.add(runOne(settings, spec, mode, index + "/" + total, basedir));
+        try (MachineLock lock = MachineLock.acquire(settings.lockFile(),
+                Duration.ofSeconds(TestSpec.bounded("compare.lockWaitSeconds", properties.getProperty("compare.lockWaitSeconds", "600"), 0, 86_400)))) {
+            for (int i = 0; i < slots.size(); i++) {
+                RunResult r = runOne(settings, slots.get(i), i + 1, slots.size(), basedir);
+                runs.add(r);
+                System.out.printf(Locale.ROOT, "[compare] %d/%d %s · %s #%d: %s; errors %d%s%n", i + 1, slots.size(), r.test(),
+                        r.mode().label(), r.repetition(), r.levels().stream().map(l -> String.format(Locale.ROOT, "%s %.1f req/s p95 %.0f ms cpu %.0f %%",
+                                l.name(), l.rps(), l.latency().p95(), l.cpuPct())).toList(), r.errors(),
+                        r.warnings().isEmpty() ? "" : "; " + String.join("; ", r.warnings()));
             }
         }
         double wallS = (System.currentTimeMillis() - started) / 1000.0;
-        Report.write(settings, runs, basedir, wallS);
-        for (Run r : runs) {
-            System.out.printf(Locale.ROOT, "[compare] %-11s %-10s %8.1f req/s  p95 %6.0f ms  errors %d  cpu %5.1f %%%n",
-                    r.spec().name(), r.mode(), r.stats().throughputRps(), r.stats().p95Ms(), r.stats().errors(),
-                    Report.meanCpu(r.samples()));
+        Comparison comparison = Comparison.of(environment(settings, properties), settings.specs().stream().map(TestSpec::name).toList(),
+                settings.modes(), runs, wallS);
+        JsonReport.write(comparison, settings.out().resolve("summary.json"));
+        CsvReport.write(comparison, settings.out());
+        HtmlReport.write(comparison, settings.out());
+        for (Comparison.RatioRow r : comparison.ratios()) {
+            if (r.metric() == Metric.STEADY_RPS || r.metric() == Metric.P95_MS || r.metric() == Metric.TIME_TO_90PCT_S) {
+                System.out.printf(Locale.ROOT, "[compare] %-16s %-22s %s vs %s: %s%n", r.test(), HtmlReport.label(r.headline()),
+                        r.mode().label(), r.baseline().label(), r.ratio().text());
+            }
         }
         System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", wallS);
         return settings.out();
     }
 
-    private static Run runOne(CompareSettings settings, TestSpec spec, String mode, String progress, Path basedir)
+    private static RunResult runOne(CompareSettings settings, Schedule.Slot slot, int order, int total, Path basedir)
             throws Exception {
-        Path dir = settings.out().resolve("runs").resolve(spec.name() + "-" + mode);
-        deleteRecursively(dir);
+        TestSpec spec = slot.spec();
+        String what = String.format(Locale.ROOT, "%d/%d %s · %s · repetition %d/%d", order, total, spec.name(),
+                slot.mode().label(), slot.repetition(), spec.repeats());
+        Path dir = settings.out().resolve("runs").resolve(spec.name() + "-" + slot.mode().label() + "-" + slot.repetition());
         Files.createDirectories(dir);
-        System.out.printf("[compare] %s %s · %s: starting fresh servers%n", progress, spec.name(), mode);
-        List<ServerSampler.Sample> samples;
+        System.out.println("[compare] " + what + ": starting fresh servers");
+        MachineState before = MachineState.now();
+        List<ProcessSampler.Sample> samples;
         try (LabServers lab = new LabServers(settings)) {
-            lab.start(mode);
-            if (spec.warmUp() && settings.warmupSeconds() > 0) {
-                boolean banking = !spec.name().equals("ping") && !spec.name().equals("hello-steps");
-                jmeter(settings, banking ? "footprint.jmx" : "ping.jmx",
-                        Map.of("THREADS", "20", "RAMP", "1", "DURATION", String.valueOf(settings.warmupSeconds()), "DELAY_MS", "2"),
-                        dir.resolve("warmup"), basedir, progress + " " + spec.name() + " · " + mode + " · warm-up", false);
+            lab.start(slot.mode());
+            if (!spec.test().sudden() && settings.warmupSeconds() > 0) {
+                jmeter(settings, spec.test().plan(), spec.test().warmUp(spec.props(), settings.warmupSeconds()),
+                        dir.resolve("warmup"), basedir, what + " · warm-up", false, null);
             }
-            try (ServerSampler sampler = new ServerSampler(lab.serverPid(), lab.app("/metrics"))) {
-                jmeter(settings, spec.plan(), spec.props(), dir, basedir, progress + " " + spec.name() + " · " + mode,
-                        settings.jmeterDashboards());
+            boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
+                    || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
+            try (ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), lab.app("/metrics"))) {
+                jmeter(settings, spec.test().plan(), spec.props(), dir, basedir, what, dashboard, sampler);
                 samples = sampler.samples();
             }
         }
-        JtlStats stats = JtlStats.read(dir.resolve("results.jtl"));
-        ServerSampler.Sample[] all = samples.toArray(ServerSampler.Sample[]::new);
-        Files.write(dir.resolve("server-samples.csv"), Report.samplesCsv(all));
-        return new Run(spec, mode, stats, samples, dir);
+        MachineState after = MachineState.now();
+        RunResult result = RunAnalysis.analyse(new RunAnalysis.Context(slot, order, settings.cpus(), before, after),
+                Jtl.read(dir.resolve("results.jtl")), samples);
+        Files.write(dir.resolve("samples.csv"), CsvReport.samples(samples, result.t0EpochMs()));
+        return result;
     }
 
-    /** Runs one JMeter plan headless, echoing its live rate; bounded by the plan's own duration plus a margin. */
+    /** Runs one JMeter plan headless on the load CPUs, echoing its live rate; bounded by the plan's duration plus a margin. */
     private static void jmeter(CompareSettings settings, String plan, Map<String, String> props, Path dir, Path basedir,
-                               String label, boolean dashboard) throws IOException, InterruptedException {
+                               String label, boolean dashboard, ProcessSampler sampler) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Map<String, String> all = new LinkedHashMap<>(Map.of("HOST", settings.serverHost(), "PORT", String.valueOf(settings.port())));
         all.putAll(props);
-        List<String> command = new ArrayList<>(JMeter.run(settings.java(), settings.jmeterHome(),
-                basedir.resolve("jmeter").resolve(plan), dir.resolve("results.jtl"), dir.resolve("jmeter.log"), all,
-                settings.remoteHosts()));
+        List<String> command = new ArrayList<>(settings.cpus().pin(false));
+        command.addAll(JMeter.run(settings.java(), settings.jmeterHome(), basedir.resolve("jmeter").resolve(plan),
+                dir.resolve("results.jtl"), dir.resolve("jmeter.log"), all, settings.remoteHosts()));
         command.add("-Jsummariser.interval=5");
         if (dashboard) {
             command.addAll(List.of("-e", "-o", dir.resolve("jmeter-dashboard").toString()));
         }
-        int planSeconds = props.containsKey("STEPS")
-                ? Integer.parseInt(props.get("STEPS")) * Integer.parseInt(props.get("STEP_DURATION"))
+        int planSeconds = props.containsKey("STEPS") ? Integer.parseInt(props.get("STEPS")) * Integer.parseInt(props.get("STEP_DURATION"))
                 : Integer.parseInt(props.get("DURATION"));
         Process jmeter = new ProcessBuilder(command).redirectErrorStream(true).start();
+        if (sampler != null) {
+            sampler.watchJMeter(jmeter.pid());
+        }
         Thread watchdog = Thread.ofPlatform().daemon().start(() -> {
             try {
                 if (!jmeter.waitFor(planSeconds + 180L, TimeUnit.SECONDS)) {
@@ -137,6 +163,44 @@ public final class Compare {
         watchdog.interrupt();
         if (exit != 0) {
             throw new IllegalStateException("JMeter failed (exit " + exit + "); see " + dir.resolve("jmeter.log"));
+        }
+    }
+
+    /** Where, on what and how the comparison ran: enough to repeat it and to judge it. */
+    private static Map<String, String> environment(CompareSettings settings, Properties properties) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("generated_at", Instant.now().toString());
+        m.put("profile", settings.profile().label());
+        m.put("modes", String.join(",", settings.modes().stream().map(DispatchMode::label).toList()));
+        m.put("baseline", settings.baseline().label());
+        m.put("order", settings.order().name().toLowerCase(Locale.ROOT) + (settings.order() == Schedule.Order.RANDOM ? " (seed " + settings.seed() + ")" : ""));
+        m.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
+        m.put("cpu_plan", settings.cpus().describe());
+        m.put("cpu_model", readFirst("/proc/cpuinfo", "model name"));
+        m.put("memory", readFirst("/proc/meminfo", "MemTotal"));
+        m.put("kernel", readFirst("/proc/sys/kernel/osrelease", ""));
+        m.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
+        m.put("server_jvm_args", String.join(" ", settings.serverJvmArgs()));
+        m.put("pool_max_threads", settings.poolMaxThreads() == null ? "Liberty default" : settings.poolMaxThreads());
+        m.put("jmeter_engines", settings.remoteHosts().isEmpty() ? "local" : "remote: " + String.join(",", settings.remoteHosts()));
+        m.put("command", command(properties));
+        return m;
+    }
+
+    /** The command that repeats this comparison, from the compare.* properties it was given. */
+    static String command(Properties properties) {
+        StringBuilder cmd = new StringBuilder("./mvnw -Pcompare verify");
+        properties.stringPropertyNames().stream().filter(k -> k.startsWith("compare.")).sorted()
+                .forEach(k -> cmd.append(" -D").append(k).append('=').append(properties.getProperty(k)));
+        return cmd.toString();
+    }
+
+    private static String readFirst(String file, String prefix) {
+        try {
+            return Files.readAllLines(Path.of(file)).stream().filter(l -> l.startsWith(prefix)).findFirst()
+                    .map(l -> prefix.isEmpty() ? l.trim() : l.substring(l.indexOf(':') + 1).trim()).orElse("?");
+        } catch (IOException e) {
+            return "?";
         }
     }
 

@@ -11,58 +11,78 @@ import java.util.Properties;
 
 /**
  * The comparison's settings, from {@code -Dcompare.*} system properties (lower-case keys; upper-case
- * keys are JMeter properties, see {@link TestSpec}). Everything that could burn CPU, memory or time is
- * bounded.
+ * keys are JMeter properties, see {@link TestSpec}). Parsed and checked here, before anything starts;
+ * everything that could burn CPU, memory or time is bounded.
  */
-record CompareSettings(String profile, List<String> tests, List<String> modes, Path out, Path wlp, String server,
-                       Path classes, Path jmeterHome, String java, int port, int remotePort, int accounts,
-                       String heap, String serverCpus, Integer activeProcessorCount, Integer parallelism,
-                       Integer maxPoolSize, Integer minRunnable, String poolMaxThreads, int warmupSeconds,
-                       boolean jmeterDashboards, String serverHost, List<String> remoteHosts) {
+record CompareSettings(Catalogue.Profile profile, List<TestSpec> specs, List<DispatchMode> modes, Schedule.Order order,
+                       long seed, Path out, Path wlp, String server, Path classes, Path jmeterHome, String java,
+                       int port, int remotePort, int accounts, String heap, CpuPlan cpus,
+                       Integer activeProcessorCount, Integer parallelism, Integer maxPoolSize, Integer minRunnable,
+                       String poolMaxThreads, int warmupSeconds, Dashboards dashboards, String serverHost,
+                       List<String> remoteHosts, Path lockFile) {
+
+    /** Which runs get JMeter's own HTML dashboard (it costs seconds of CPU per run). */
+    enum Dashboards { FIRST, ALL, NONE }
 
     static CompareSettings from(Properties p, Path basedir) throws IOException {
-        String profile = p.getProperty("compare.profile", "quick");
-        List<String> tests = list(p.getProperty("compare.tests", String.join(",", TestSpec.DEFAULT)));
-        for (String test : tests) {
-            if (!TestSpec.ALL.contains(test)) {
-                throw new IllegalArgumentException("compare.tests: unknown test '" + test + "'; choose from " + TestSpec.ALL);
-            }
+        Catalogue.Profile profile = Catalogue.Profile.parse(p.getProperty("compare.profile", "quick"));
+        Integer repeats = p.getProperty("compare.repeats") == null ? null
+                : TestSpec.bounded("compare.repeats", p.getProperty("compare.repeats"), 1, TestSpec.MAX_REPEATS);
+        List<String> tests = list(p.getProperty("compare.tests", String.join(",", profile.tests)));
+        if (tests.isEmpty()) {
+            throw new IllegalArgumentException("compare.tests: name at least one of " + Catalogue.NAMES);
         }
-        List<String> modes = list(p.getProperty("compare.modes", "threadpool,executor-virtual"));
-        for (String mode : modes) {
+        List<TestSpec> specs = new ArrayList<>();
+        for (String test : tests) {
+            specs.add(TestSpec.of(test, profile, p, repeats));
+        }
+        List<DispatchMode> modes = new ArrayList<>();
+        for (String mode : list(p.getProperty("compare.modes", "threadpool,executor-virtual"))) {
             try {
-                DispatchMode.parse(mode);
+                modes.add(DispatchMode.parse(mode));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("compare.modes: " + DispatchMode.labels() + ", not '" + mode + "'");
             }
+        }
+        if (modes.isEmpty() || modes.stream().distinct().count() != modes.size()) {
+            throw new IllegalArgumentException("compare.modes: one or more distinct modes, the first is the baseline; got " + modes);
         }
         Path target = basedir.resolve("target");
         String heap = p.getProperty("compare.heap", "1g");
         if (!heap.matches("[0-9]{1,5}[mMgG]")) {
             throw new IllegalArgumentException("compare.heap must look like 512m or 2g, not '" + heap + "'");
         }
-        String cpus = p.getProperty("compare.serverCpus");
-        if (cpus != null && !cpus.matches("[0-9,\\-]+")) {
-            throw new IllegalArgumentException("compare.serverCpus is a taskset CPU list like 0 or 0-1, not '" + cpus + "'");
-        }
-        int warmupDefault = profile.equals("smoke") ? 0 : profile.equals("quick") ? 3 : 60;
-        return new CompareSettings(profile, tests, modes,
-                Path.of(p.getProperty("compare.out", target.resolve(profile.equals("smoke") ? "vtlab-report-smoke" : "vtlab-report").toString())),
+        String dashboards = p.getProperty("compare.jmeterDashboards", "first");
+        String seed = p.getProperty("compare.seed");
+        return new CompareSettings(profile, specs, modes, Schedule.Order.parse(p.getProperty("compare.order", "abba")),
+                seed == null ? System.currentTimeMillis() % 1_000_000 : TestSpec.bounded("compare.seed", seed, 0, Integer.MAX_VALUE),
+                Path.of(p.getProperty("compare.out", target.resolve(profile == Catalogue.Profile.SMOKE ? "vtlab-report-smoke" : "vtlab-report").toString())),
                 target.resolve("liberty/wlp"), p.getProperty("compare.server", "vtlab-compare"),
                 target.resolve("classes"), JMeter.home(basedir),
                 ProcessHandle.current().info().command().orElseThrow(),
                 bounded(p, "compare.port", 9180, 1024, 65535), bounded(p, "compare.remotePort", 9181, 1024, 65535),
-                bounded(p, "compare.accounts", 1000, 1, 1_000_000), heap, cpus,
+                bounded(p, "compare.accounts", 1000, 1, 1_000_000), heap,
+                CpuPlan.from(p.getProperty("compare.serverCpus"), p.getProperty("compare.loadCpus"), CpuPlan.available()),
                 optional(p, "compare.activeProcessorCount", 1, 1024), optional(p, "compare.parallelism", 1, 1024),
                 optional(p, "compare.maxPoolSize", 1, 32767), optional(p, "compare.minRunnable", 1, 1024),
-                p.getProperty("compare.poolMaxThreads"),
-                bounded(p, "compare.warmupSeconds", warmupDefault, 0, 600),
-                Boolean.parseBoolean(p.getProperty("compare.jmeterDashboards", "true")),
+                poolMaxThreads(p.getProperty("compare.poolMaxThreads")),
+                bounded(p, "compare.warmupSeconds", profile.warmupSeconds, 0, 600),
+                switch (dashboards) {
+                    case "first", "true" -> Dashboards.FIRST;
+                    case "all" -> Dashboards.ALL;
+                    case "none", "false" -> Dashboards.NONE;
+                    default -> throw new IllegalArgumentException("compare.jmeterDashboards is first, all or none, not '" + dashboards + "'");
+                },
                 host(p.getProperty("compare.serverHost", "localhost"), "compare.serverHost"),
-                list(p.getProperty("compare.remoteHosts", "")).stream().map(h -> host(h, "compare.remoteHosts")).toList());
+                list(p.getProperty("compare.remoteHosts", "")).stream().map(h -> host(h, "compare.remoteHosts")).toList(),
+                Path.of(p.getProperty("compare.lockFile", MachineLock.DEFAULT.toString())));
     }
 
-    /** JVM options of the server, identical for both modes. */
+    DispatchMode baseline() {
+        return modes.get(0);
+    }
+
+    /** JVM options of the server, identical for every mode. */
     List<String> serverJvmArgs() {
         List<String> args = new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap));
         if (activeProcessorCount != null) {
@@ -78,6 +98,13 @@ record CompareSettings(String profile, List<String> tests, List<String> modes, P
             args.add("-Djdk.virtualThreadScheduler.minRunnable=" + minRunnable);
         }
         return args;
+    }
+
+    private static String poolMaxThreads(String value) {
+        if (value != null) {
+            TestSpec.bounded("compare.poolMaxThreads", value, 1, 32767);
+        }
+        return value;
     }
 
     /** A host name or address, optionally with :port; nothing a shell or JMeter would read as more. */
@@ -99,13 +126,6 @@ record CompareSettings(String profile, List<String> tests, List<String> modes, P
 
     private static Integer optional(Properties p, String key, int min, int max) {
         String raw = p.getProperty(key);
-        if (raw == null || raw.isBlank()) {
-            return null;
-        }
-        int v = Integer.parseInt(raw.trim());
-        if (v < min || v > max) {
-            throw new IllegalArgumentException(key + " must be from " + min + " to " + max + ", not " + v);
-        }
-        return v;
+        return raw == null || raw.isBlank() ? null : TestSpec.bounded(key, raw, min, max);
     }
 }

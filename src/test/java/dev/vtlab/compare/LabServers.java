@@ -1,5 +1,7 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.dispatch.DispatchMode;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,29 +40,28 @@ public final class LabServers implements AutoCloseable {
         Properties p = new Properties();
         p.setProperty("compare.port", String.valueOf(port));
         p.setProperty("compare.remotePort", String.valueOf(remotePort));
+        p.setProperty("compare.serverCpus", "all"); // a functional test: no pinning
         return new LabServers(CompareSettings.from(p, basedir));
     }
 
-    public void start(String mode) throws IOException, InterruptedException {
+    public void start(DispatchMode mode) throws IOException, InterruptedException {
         Path logs = settings.wlp().resolve("usr/servers").resolve(settings.server()).resolve("logs");
         Files.createDirectories(logs);
-        remote = new ProcessBuilder(settings.java(), "-Xms64m", "-Xmx1g", "-cp", settings.classes().toString(),
+        List<String> remoteCommand = new ArrayList<>(settings.cpus().pin(false));
+        remoteCommand.addAll(List.of(settings.java(), "-Xms64m", "-Xmx1g", "-cp", settings.classes().toString(),
                 "dev.vtlab.remote.RemoteSystem", "--port", String.valueOf(settings.remotePort()),
                 "--accounts", String.valueOf(settings.accounts()),
-                "--parent-pid", String.valueOf(ProcessHandle.current().pid()))
-                .redirectErrorStream(true).redirectOutput(logs.resolve("remote.log").toFile()).start();
+                "--parent-pid", String.valueOf(ProcessHandle.current().pid())));
+        remote = new ProcessBuilder(remoteCommand).redirectErrorStream(true).redirectOutput(logs.resolve("remote.log").toFile()).start();
         waitFor(URI.create("http://localhost:" + settings.remotePort() + "/health"));
 
-        List<String> command = new ArrayList<>();
-        if (settings.serverCpus() != null) {
-            command.addAll(List.of("taskset", "-c", settings.serverCpus()));
-        }
+        List<String> command = new ArrayList<>(settings.cpus().pin(true));
         // --clean: a warm start reuses the features of the previous start, whatever DISPATCH_MODE now asks for
         command.addAll(List.of(settings.wlp().resolve("bin/server").toString(), "start", settings.server(), "--clean"));
         ProcessBuilder start = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = start.environment();
-        env.put("DISPATCH_MODE", mode);
+        env.put("DISPATCH_MODE", mode.label());
         env.put("HTTP_PORT", String.valueOf(settings.port()));
         env.put("REMOTE_MODE", "external");
         env.put("REMOTE_PORT", String.valueOf(settings.remotePort()));
@@ -75,6 +76,10 @@ public final class LabServers implements AutoCloseable {
                     + "; see " + logs.resolve("messages.log"));
         }
         waitFor(URI.create("http://localhost:" + settings.port() + "/health/ready"));
+    }
+
+    long remotePid() {
+        return remote.pid();
     }
 
     long serverPid() throws IOException {

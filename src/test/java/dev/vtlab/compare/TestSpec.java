@@ -1,99 +1,87 @@
 package dev.vtlab.compare;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
 /**
- * One test of the comparison: its JMeter plan and the -J properties it runs with. Defaults come from
- * the profile (smoke: seconds, for CI; quick: the default, the whole set in about 5 minutes on a
- * 2-core box; full: the study's durations), and any property can be overridden with
- * {@code -Dcompare.KEY=value} (every test) or {@code -Dcompare.TEST.KEY=value} (one test).
+ * One test as it will run: its catalogue entry, its JMeter properties (profile defaults overridden by
+ * {@code -Dcompare.KEY=value} for every test or {@code -Dcompare.TEST.KEY=value} for one) and how many
+ * times each mode runs it.
  */
-public record TestSpec(String name, String plan, boolean stepped, boolean warmUp, Map<String, String> props) {
+public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int repeats) {
 
-    public static final List<String> ALL = List.of("ping", "throughput", "ramp-up", "footprint", "hello-steps");
-    public static final List<String> DEFAULT = List.of("ping", "throughput", "ramp-up", "footprint");
     static final Map<String, Integer> BOUNDS = Map.of("THREADS", 10_000, "DURATION", 3_600, "STEP_DURATION", 3_600,
-            "STEPS", 50, "DELAY_MS", 60_000, "WORK", 1_000, "SLEEP_MS", 60_000, "RAMP", 3_600);
-    static final int IO_BOUND_MIN_DELAY_MS = 100;
+            "STEPS", 50, "DELAY_MS", 60_000, "WORK", 1_000, "SLEEP_MS", 60_000, "RAMP", 3_600, "RATE", 20_000,
+            "MAX_THREADS", 10_000);
+    static final int MAX_REPEATS = 50;
+    /** Below this wait per request the lab's CPU ceiling binds long before users / wait would. */
+    static final int IO_BOUND_MIN_WAIT_MS = 100;
 
-    public static TestSpec of(String name, String profile, Properties system) {
-        Map<String, String> props = new LinkedHashMap<>(defaults(name, profile));
+    public static TestSpec of(String name, Catalogue.Profile profile, Properties system, Integer repeatsOverride) {
+        Catalogue.LoadTest test = Catalogue.get(name);
+        Map<String, String> props = new LinkedHashMap<>(test.defaults().get(profile));
+        Integer repeats = repeatsOverride;
         for (String key : system.stringPropertyNames()) {
             String value = system.getProperty(key);
             if (key.matches("compare\\.[A-Z_]+")) {
                 props.put(key.substring("compare.".length()), value);
-            } else if (key.startsWith("compare." + name + ".")) {
+            } else if (key.matches("compare\\." + java.util.regex.Pattern.quote(name) + "\\.[A-Z_]+")) {
                 props.put(key.substring(("compare." + name + ".").length()), value);
+            } else if (key.equals("compare." + name + ".repeats")) {
+                repeats = bounded(key, value, 1, MAX_REPEATS);
             }
         }
         props.forEach((key, value) -> {
             Integer max = BOUNDS.get(key);
             if (max != null) {
-                int v = Integer.parseInt(value);
-                if (v < 0 || v > max) {
-                    throw new IllegalArgumentException(key + " must be from 0 to " + max + ", not " + value);
-                }
+                bounded(key, value, 0, max);
             }
         });
-        boolean stepped = name.equals("throughput") || name.equals("hello-steps");
-        return new TestSpec(name, name + ".jmx", stepped, !name.equals("ramp-up"), props);
+        return new TestSpec(test, props, repeats == null ? profile.repeats(name) : repeats);
     }
 
-    private static Map<String, String> defaults(String name, String profile) {
-        int p = switch (profile) {
-            case "smoke" -> 0;
-            case "quick" -> 1;
-            case "full" -> 2;
-            default -> throw new IllegalArgumentException("compare.profile must be smoke, quick or full, not " + profile);
-        };
-        return switch (name) {
-            case "ping" -> Map.of("THREADS", pick(p, "20", "50", "50"), "RAMP", pick(p, "1", "2", "10"),
-                    "DURATION", pick(p, "4", "8", "180"));
-            case "throughput" -> Map.of("THREADS", pick(p, "20", "200", "400"), "STEPS", pick(p, "2", "4", "8"),
-                    "STEP_DURATION", pick(p, "2", "4", "150"), "DELAY_MS", "2", "WORK", "1");
-            case "ramp-up" -> Map.of("THREADS", pick(p, "200", "1000", "3000"), "RAMP", "0",
-                    "DURATION", pick(p, "6", "20", "180"), "DELAY_MS", pick(p, "500", "1000", "3000"), "WORK", "1");
-            case "footprint" -> Map.of("THREADS", pick(p, "20", "100", "500"), "RAMP", pick(p, "1", "2", "10"),
-                    "DURATION", pick(p, "4", "10", "300"), "DELAY_MS", "20", "WORK", "1");
-            case "hello-steps" -> Map.of("THREADS", pick(p, "40", "1200", "1200"), "STEPS", pick(p, "2", "6", "6"),
-                    "STEP_DURATION", pick(p, "2", "8", "60"), "SLEEP_MS", "100");
-            default -> throw new IllegalArgumentException("unknown test " + name + "; tests are " + ALL);
-        };
+    static int bounded(String key, String value, int min, int max) {
+        int v;
+        try {
+            v = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number, not '" + value + "'");
+        }
+        if (v < min || v > max) {
+            throw new IllegalArgumentException(key + " must be from " + min + " to " + max + ", not " + v);
+        }
+        return v;
     }
 
-    private static String pick(int profile, String smoke, String quick, String full) {
-        return profile == 0 ? smoke : profile == 1 ? quick : full;
+    public String name() {
+        return test.name();
     }
 
-    public int users() {
-        return Integer.parseInt(props.get("THREADS"));
+    int intProp(String key) {
+        return Integer.parseInt(props.get(key));
     }
 
     /** Seconds of load the plan applies. */
     public int seconds() {
-        return stepped ? Integer.parseInt(props.get("STEPS")) * Integer.parseInt(props.get("STEP_DURATION"))
-                : Integer.parseInt(props.get("DURATION"));
+        return test.shape().stepped() ? intProp("STEPS") * intProp("STEP_DURATION") : intProp("DURATION");
     }
 
-    /** Users per level of a stepped test. */
-    public int stepUsers() {
-        return stepped ? Math.max(1, users() / Integer.parseInt(props.get("STEPS"))) : users();
+    /** Users (closed model) or arrivals per second (open model) at the top of the test. */
+    public int offered() {
+        return test.shape().openModel() ? intProp("RATE") : intProp("THREADS");
     }
 
     /**
      * The wait per request that bounds an IO-bound test (Little's law), or null when the test is not
-     * IO-bound: below {@value #IO_BOUND_MIN_DELAY_MS} ms of wait the lab's CPU ceiling binds long before
-     * users / delay would, so a fraction of that limit would say nothing.
+     * IO-bound: below {@value #IO_BOUND_MIN_WAIT_MS} ms the CPU ceiling binds first.
      */
-    public Double ioDelayMs() {
-        String delay = props.containsKey("SLEEP_MS") ? props.get("SLEEP_MS") : props.get("DELAY_MS");
-        if (delay == null) {
+    public Double ioWaitMs() {
+        String wait = test.waitKey() == null ? null : props.get(test.waitKey());
+        if (wait == null) {
             return null;
         }
-        double ms = Double.parseDouble(delay);
-        return ms >= IO_BOUND_MIN_DELAY_MS ? ms : null;
+        double ms = Double.parseDouble(wait);
+        return ms >= IO_BOUND_MIN_WAIT_MS ? ms : null;
     }
 }

@@ -1,7 +1,8 @@
 package it.dev.vtlab;
 
 import dev.vtlab.compare.Compare;
-import dev.vtlab.compare.Report;
+import dev.vtlab.compare.HtmlReport;
+import dev.vtlab.compare.JsonReport;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -15,7 +16,9 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,19 +28,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
- * The A/B comparison end to end in its smoke profile (seconds per run): fresh servers per test and
- * mode, real JMeter, then the report. Checks what a user reads, not how it was computed (the derived
- * numbers have unit tests in dev.vtlab.compare).
+ * The A/B comparison end to end in its smoke profile (seconds per run, two repetitions of the
+ * CPU-bound tests so the statistics run end to end): fresh servers per run, real JMeter, then the
+ * reports. Checks what a user reads, not how it was computed (the formulas have unit tests in
+ * dev.vtlab.compare).
  */
 class CompareSmokeIT {
 
-    private static final List<String> TESTS = List.of("ping", "throughput", "ramp-up", "footprint");
+    /** The smoke profile's tests and repetitions per mode. */
+    private static final Map<String, Integer> TESTS = Map.of("ping", 2, "throughput", 2, "throughput-open", 1, "ramp-up", 1);
     /** The comparison's default: the study's question, Liberty's pool against its work on virtual threads. */
     private static final List<String> MODES = List.of("threadpool", "executor-virtual");
     private static final Pattern FIGURE = Pattern.compile(
             "<figure class=\"chart\" data-test=\"([^\"]+)\" data-chart=\"([^\"]+)\">(.*?)</figure>", Pattern.DOTALL);
 
     private static Path report;
+    private static JsonObject summary;
     private static int port;
     private static int remotePort;
 
@@ -53,45 +59,107 @@ class CompareSmokeIT {
         p.setProperty("compare.remotePort", String.valueOf(remotePort));
         p.setProperty("compare.out", basedir.resolve("target/vtlab-report-smoke").toString());
         report = Compare.run(p, basedir);
-    }
-
-    @Test
-    void summaryHasEveryTestInBothModesWithThroughputAndNoErrors() throws IOException {
-        JsonObject summary;
         try (JsonReader in = Json.createReader(Files.newBufferedReader(report.resolve("summary.json")))) {
             summary = in.readObject();
         }
-        for (String key : List.of("cpus", "kernel", "jdk", "server_jvm_args", "command")) {
+    }
+
+    @Test
+    void everyRunOfEveryTestInBothModesHasItsFiguresAndNoErrors() {
+        for (String key : List.of("cpus", "cpu_plan", "kernel", "jdk", "server_jvm_args", "order", "command")) {
             assertFalse(summary.getJsonObject("environment").getString(key).isBlank(), "environment." + key);
         }
-        List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
-        assertEquals(TESTS.size() * MODES.size(), runs.size());
-        for (String test : TESTS) {
-            for (String mode : MODES) {
-                JsonObject run = runs.stream()
-                        .filter(r -> r.getString("test").equals(test) && r.getString("mode").equals(mode))
-                        .findFirst().orElseThrow(() -> new AssertionError("no run for " + test + " in " + mode));
-                for (String field : Report.REQUIRED_FIELDS) {
-                    assertTrue(run.containsKey(field), test + "/" + mode + " lacks " + field);
-                }
-                String what = test + "/" + mode + ": " + run;
-                assertTrue(run.getJsonNumber("requests").longValue() > 0, what);
-                assertTrue(run.getJsonNumber("throughput_rps").doubleValue() > 0, what);
-                assertEquals(0, run.getJsonNumber("errors").longValue(), what);
-                assertTrue(run.getJsonNumber("rss_max_bytes").longValue() > 0, what);
-                assertTrue(run.getJsonNumber("p99_ms").doubleValue() >= run.getJsonNumber("p50_ms").doubleValue(), what);
-                if (test.equals("ramp-up")) {
-                    assertEquals(JsonValue.ValueType.NUMBER, run.get("time_to_90pct_peak_s").getValueType(), what);
-                    double limit = run.getJsonNumber("littles_law_limit_rps").doubleValue();
-                    assertEquals(run.getInt("threads") / (run.getJsonObject("jmeter_properties").getString("DELAY_MS")
-                            .transform(Double::parseDouble) / 1000), limit, 0.1, what);
-                    assertTrue(run.containsKey("littles_law_fraction"), what);
-                }
-                Path runDir = report.resolve("runs").resolve(test + "-" + mode);
-                assertTrue(Files.size(runDir.resolve("results.jtl")) > 0, what);
-                assertTrue(Files.exists(runDir.resolve("jmeter-dashboard/index.html")), "JMeter's dashboard for " + what);
-            }
+        if (Runtime.getRuntime().availableProcessors() >= 2) {
+            assertTrue(summary.getJsonObject("environment").getString("cpu_plan").contains("(disjoint)"),
+                    "by default the server and the load side get CPUs of their own");
         }
+        List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
+        assertEquals(TESTS.values().stream().mapToInt(Integer::intValue).sum() * MODES.size(), runs.size());
+        TESTS.forEach((test, repeats) -> {
+            for (String mode : MODES) {
+                List<JsonObject> mine = runs.stream().filter(r -> r.getString("test").equals(test) && r.getString("mode").equals(mode)).toList();
+                assertEquals(repeats, mine.size(), test + "/" + mode);
+                for (JsonObject run : mine) {
+                    String what = test + "/" + mode + ": " + run;
+                    for (String field : JsonReport.RUN_FIELDS) {
+                        assertTrue(run.containsKey(field), what + " lacks " + field);
+                    }
+                    assertTrue(run.getJsonNumber("requests").longValue() > 0, what);
+                    assertEquals(0, run.getJsonNumber("errors").longValue(), what);
+                    assertTrue(run.getJsonNumber("rss_max_bytes").longValue() > 0, what);
+                    assertTrue(run.getJsonNumber("jmeter_cpu_pct").doubleValue() > 0, "JMeter's CPU was sampled: " + what);
+                    List<JsonObject> levels = run.getJsonArray("levels").getValuesAs(JsonObject.class);
+                    assertFalse(levels.isEmpty(), what);
+                    for (JsonObject level : levels) {
+                        assertTrue(level.getJsonNumber("throughput_rps").doubleValue() > 0, what);
+                        assertTrue(level.getJsonNumber("to_s").doubleValue() > level.getJsonNumber("from_s").doubleValue(), what);
+                        assertTrue(level.getJsonNumber("p99_ms").doubleValue() >= level.getJsonNumber("p50_ms").doubleValue(), what);
+                        if (level.containsKey("bound_rps")) {
+                            assertTrue(level.getJsonNumber("throughput_rps").doubleValue() <= 1.05 * level.getJsonNumber("bound_rps").doubleValue(),
+                                    "no level beats its physical bound: " + what);
+                        }
+                    }
+                    assertFalse(run.getJsonObject("latency_by_label").isEmpty(), what);
+                    Path dir = report.resolve(run.getString("dir"));
+                    assertTrue(Files.exists(dir.resolve("results.jtl")) && Files.exists(dir.resolve("samples.csv")), what);
+                    assertEquals(run.getInt("repetition") == 1, Files.exists(dir.resolve("jmeter-dashboard/index.html")),
+                            "JMeter's dashboard for the first repetition only: " + what);
+                }
+            }
+        });
+        JsonObject rampUp = runs.stream().filter(r -> r.getString("test").equals("ramp-up")).findFirst().orElseThrow();
+        assertEquals(JsonValue.ValueType.NUMBER, rampUp.get("time_to_90pct_peak_s").getValueType());
+        JsonObject level = rampUp.getJsonArray("levels").getJsonObject(0);
+        assertEquals(rampUp.getJsonObject("jmeter_properties").getString("THREADS").transform(Double::parseDouble)
+                / (rampUp.getJsonObject("jmeter_properties").getString("DELAY_MS").transform(Double::parseDouble) / 1000),
+                level.getJsonNumber("bound_rps").doubleValue(), 0.1, "Little's law: users / wait");
+    }
+
+    @Test
+    void repetitionsAlternateTheOrderOfTheModes() {
+        List<JsonObject> ping = summary.getJsonArray("runs").getValuesAs(JsonObject.class).stream()
+                .filter(r -> r.getString("test").equals("ping")).toList();
+        int first = order(ping, "threadpool", 1), second = order(ping, "executor-virtual", 1);
+        assertTrue(first < second, "repetition 1: the baseline first");
+        assertTrue(order(ping, "executor-virtual", 2) < order(ping, "threadpool", 2), "repetition 2: the other way round");
+    }
+
+    @Test
+    void everyHeadlineHasItsIntervalAndEveryRatioAVerdict() {
+        List<JsonObject> aggregates = summary.getJsonArray("aggregates").getValuesAs(JsonObject.class);
+        List<JsonObject> ratios = summary.getJsonArray("ratios").getValuesAs(JsonObject.class);
+        for (String mode : MODES) {
+            JsonObject ping = aggregates.stream().filter(a -> a.getString("test").equals("ping") && a.getString("mode").equals(mode)
+                    && a.getString("metric").equals("steady_rps")).findFirst().orElseThrow();
+            assertEquals(2, ping.getInt("n"));
+            assertTrue(ping.getJsonNumber("ci_low").doubleValue() <= ping.getJsonNumber("mean").doubleValue()
+                    && ping.getJsonNumber("mean").doubleValue() <= ping.getJsonNumber("ci_high").doubleValue(), ping.toString());
+        }
+        for (JsonObject r : ratios) {
+            for (String field : JsonReport.RATIO_FIELDS) {
+                assertTrue(r.containsKey(field), r + " lacks " + field);
+            }
+            assertEquals("executor-virtual", r.getString("mode"));
+            assertEquals("threadpool", r.getString("baseline"));
+            assertTrue(Set.of("higher", "lower", "no_significant_difference", "undetermined").contains(r.getString("verdict")), r.toString());
+        }
+        JsonObject pingRatio = ratios.stream().filter(r -> r.getString("test").equals("ping") && r.getString("metric").equals("steady_rps"))
+                .findFirst().orElseThrow();
+        assertEquals(JsonValue.ValueType.NUMBER, pingRatio.get("ci_low").getValueType(), "two repetitions give an interval");
+        JsonObject rampRatio = ratios.stream().filter(r -> r.getString("test").equals("ramp-up") && r.getString("metric").equals("steady_rps"))
+                .findFirst().orElseThrow();
+        assertEquals("undetermined", rampRatio.getString("verdict"), "one repetition gives no interval, and says so");
+        assertEquals(JsonValue.ValueType.NULL, rampRatio.get("ci_low").getValueType());
+        assertTrue(ratios.stream().anyMatch(r -> r.getString("test").equals("throughput") && r.getString("metric").contains("@")),
+                "a stepped test is compared per load level");
+    }
+
+    @Test
+    void csvFilesHoldEveryRunAndRatio() throws IOException {
+        List<String> runs = Files.readAllLines(report.resolve("runs.csv"));
+        assertTrue(runs.get(0).startsWith("test,mode,repetition,order"));
+        assertEquals(summary.getJsonArray("runs").size(), runs.stream().skip(1).map(l -> l.split(",")[3]).distinct().count());
+        assertEquals(summary.getJsonArray("ratios").size() + 1, Files.readAllLines(report.resolve("ratios.csv")).size());
     }
 
     @Test
@@ -104,16 +172,13 @@ class CompareSmokeIT {
             String where = m.group(1) + "/" + m.group(2);
             String svg = m.group(3);
             assertTrue(svg.startsWith("<svg"), where);
-            for (String mode : MODES) {
+            // the ratio chart draws each mode against the baseline, so the baseline has no point of its own
+            for (String mode : m.group(2).equals("ratio-to-baseline") ? MODES.subList(1, MODES.size()) : MODES) {
                 assertTrue(drawn(svg, mode), where + " has no data drawn for " + mode);
             }
         }
-        assertEquals(TESTS.size() * Report.CHARTS.size(), figures);
-        for (String test : TESTS) {
-            for (String chart : Report.CHARTS) {
-                assertTrue(html.contains("data-test=\"" + test + "\" data-chart=\"" + chart + "\""), test + "/" + chart);
-            }
-        }
+        assertEquals(TESTS.size() * HtmlReport.CHARTS.size(), figures);
+        assertTrue(html.contains("id=\"verdicts\"") && html.contains("id=\"runs\""));
         assertFalse(html.contains("<script"), "the report reads offline with no script");
     }
 
@@ -129,7 +194,12 @@ class CompareSmokeIT {
         }
     }
 
-    /** A polyline with at least two points, or a bar with a value above zero, for the mode's series. */
+    private static int order(List<JsonObject> runs, String mode, int repetition) {
+        return runs.stream().filter(r -> r.getString("mode").equals(mode) && r.getInt("repetition") == repetition)
+                .findFirst().orElseThrow().getInt("order");
+    }
+
+    /** A polyline with at least two points, or a bar or point with a value above zero, for the mode's series. */
     private static boolean drawn(String svg, String mode) {
         Matcher line = Pattern.compile("<polyline data-series=\"" + mode + "[^\"]*\" data-points=\"(\\d+)\"").matcher(svg);
         while (line.find()) {
@@ -137,7 +207,7 @@ class CompareSmokeIT {
                 return true;
             }
         }
-        Matcher bar = Pattern.compile("<rect data-series=\"" + mode + "[^\"]*\" data-value=\"([0-9.]+)\"").matcher(svg);
+        Matcher bar = Pattern.compile("<(?:rect|circle) data-series=\"" + mode + "[^\"]*\" data-value=\"([0-9.]+)\"").matcher(svg);
         while (bar.find()) {
             if (Double.parseDouble(bar.group(1)) > 0) {
                 return true;

@@ -1,9 +1,10 @@
 package it.dev.vtlab;
 
 import dev.vtlab.compare.LabServers;
+import dev.vtlab.dispatch.DispatchMode;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -38,8 +39,8 @@ class GracefulStopIT {
     private record Transfer(String key, int from, int to, long amountCents, CompletableFuture<HttpResponse<String>> answer) { }
 
     @ParameterizedTest
-    @ValueSource(strings = {"threadpool", "executor-virtual", "pool-virtual-workers", "virtual", "platform-handoff"})
-    void stopDrainsRequestsInFlightAndLosesNoTransfer(String mode) throws Exception {
+    @EnumSource(DispatchMode.class)
+    void stopDrainsRequestsInFlightAndLosesNoTransfer(DispatchMode mode) throws Exception {
         assumeFalse(Lab.DEV_MODE, "starts and stops a server of its own; run it with ./mvnw verify");
         try (LabServers lab = LabServers.of(Path.of(System.getProperty("basedir")),
                 Integer.getInteger("it.stop.port"), Integer.getInteger("it.stop.remote.port"))) {

@@ -1,0 +1,148 @@
+package dev.vtlab.compare;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one list of the comparison's tests: each test's plan, how its load is shaped (which decides how
+ * its load levels are found), how it is warmed up, and its defaults per profile. Nothing else in the
+ * harness branches on a test's name.
+ */
+public final class Catalogue {
+
+    /** How a plan applies load, and so how its levels are cut out of the results. */
+    public enum Shape {
+        /** A fixed number of users for DURATION s: one level. */
+        USERS,
+        /** Users added in STEPS steps of STEP_DURATION s: a level per user count (JMeter's grpThreads). */
+        USER_STEPS,
+        /** Arrivals at RATE/s for DURATION s (open model): one level. */
+        RATE,
+        /** Arrival rate raised in STEPS steps of STEP_DURATION s (open model): a level per step, by time. */
+        RATE_STEPS;
+
+        boolean stepped() {
+            return this == USER_STEPS || this == RATE_STEPS;
+        }
+
+        boolean openModel() {
+            return this == RATE || this == RATE_STEPS;
+        }
+    }
+
+    /**
+     * One test. {@code sudden}: the load arrives at once on a cold server (no warm-up) and the time to
+     * reach 90 % of the peak rate is a headline; {@code waitKey}: the property holding the wait per
+     * request that makes the test IO-bound when long (Little's law applies).
+     */
+    public record LoadTest(String name, String plan, Shape shape, boolean sudden, String waitKey, String about,
+                           Map<Profile, Map<String, String>> defaults) {
+
+        /** The properties of the warm-up: the same plan and endpoints at a light, short load. */
+        Map<String, String> warmUp(Map<String, String> props, int seconds) {
+            Map<String, String> w = new java.util.LinkedHashMap<>(props);
+            switch (shape) {
+                case USERS -> w.putAll(Map.of("THREADS", "20", "RAMP", "1", "DURATION", String.valueOf(seconds)));
+                case USER_STEPS -> w.putAll(Map.of("THREADS", "20", "STEPS", "1", "STEP_DURATION", String.valueOf(seconds)));
+                case RATE -> w.putAll(Map.of("RATE", "50", "DURATION", String.valueOf(seconds)));
+                case RATE_STEPS -> w.putAll(Map.of("RATE", "50", "STEPS", "1", "STEP_DURATION", String.valueOf(seconds)));
+            }
+            return w;
+        }
+    }
+
+    /** How long and how often: smoke for CI, quick for a first answer, rigorous for a claim, full for the study's durations. */
+    public enum Profile {
+        SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 2, "throughput", 2)),
+        QUICK(4, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3)),
+        RIGOROUS(5, List.of("ping", "throughput", "ramp-up", "footprint"), Map.of("ping", 5, "throughput", 5, "ramp-up", 5, "footprint", 5)),
+        FULL(60, List.of("ping", "throughput", "ramp-up", "footprint"), Map.of("ping", 3, "throughput", 3, "ramp-up", 3, "footprint", 3));
+
+        final int warmupSeconds;
+        final List<String> tests;
+        private final Map<String, Integer> repeats;
+
+        Profile(int warmupSeconds, List<String> tests, Map<String, Integer> repeats) {
+            this.warmupSeconds = warmupSeconds;
+            this.tests = tests;
+            this.repeats = repeats;
+        }
+
+        /** Repetitions of each (test, mode) unless compare.repeats says otherwise. */
+        int repeats(String test) {
+            return repeats.getOrDefault(test, 1);
+        }
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        static Profile parse(String value) {
+            for (Profile p : values()) {
+                if (p.label().equals(value)) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("compare.profile must be one of smoke, quick, rigorous, full, not '" + value + "'");
+        }
+    }
+
+    public static final List<LoadTest> ALL = List.of(
+            new LoadTest("ping", "ping.jmx", Shape.USERS, false, null,
+                    "the shortest request (/api/ping), keep-alive, no think time",
+                    perProfile(Map.of("THREADS", "20", "RAMP", "1", "DURATION", "4"),
+                            Map.of("THREADS", "50", "RAMP", "2", "DURATION", "12"),
+                            Map.of("THREADS", "50", "RAMP", "2", "DURATION", "15"),
+                            Map.of("THREADS", "50", "RAMP", "10", "DURATION", "180"))),
+            new LoadTest("throughput", "throughput.jmx", Shape.USER_STEPS, false, "DELAY_MS",
+                    "CPU-bound banking (2 ms remote delay), users added in steps",
+                    perProfile(Map.of("THREADS", "20", "STEPS", "2", "STEP_DURATION", "3", "DELAY_MS", "2", "WORK", "1"),
+                            Map.of("THREADS", "100", "STEPS", "2", "STEP_DURATION", "10", "DELAY_MS", "2", "WORK", "1"),
+                            Map.of("THREADS", "150", "STEPS", "3", "STEP_DURATION", "12", "DELAY_MS", "2", "WORK", "1"),
+                            Map.of("THREADS", "400", "STEPS", "8", "STEP_DURATION", "150", "DELAY_MS", "2", "WORK", "1"))),
+            new LoadTest("throughput-open", "throughput-open.jmx", Shape.RATE_STEPS, false, "DELAY_MS",
+                    "the throughput mix at a fixed arrival rate raised in steps (open model: latency includes queueing)",
+                    perProfile(Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "3", "DELAY_MS", "2", "WORK", "1"),
+                            Map.of("RATE", "600", "STEPS", "3", "STEP_DURATION", "10", "DELAY_MS", "2", "WORK", "1"),
+                            Map.of("RATE", "600", "STEPS", "3", "STEP_DURATION", "12", "DELAY_MS", "2", "WORK", "1"),
+                            Map.of("RATE", "1200", "STEPS", "8", "STEP_DURATION", "150", "DELAY_MS", "2", "WORK", "1"))),
+            new LoadTest("ramp-up", "ramp-up.jmx", Shape.USERS, true, "DELAY_MS",
+                    "IO-bound account lookups: every user arrives at once on a cold server",
+                    perProfile(Map.of("THREADS", "200", "RAMP", "0", "DURATION", "6", "DELAY_MS", "500", "WORK", "1"),
+                            Map.of("THREADS", "1000", "RAMP", "0", "DURATION", "20", "DELAY_MS", "1000", "WORK", "1"),
+                            Map.of("THREADS", "1000", "RAMP", "0", "DURATION", "25", "DELAY_MS", "1000", "WORK", "1"),
+                            Map.of("THREADS", "3000", "RAMP", "0", "DURATION", "180", "DELAY_MS", "3000", "WORK", "1"))),
+            new LoadTest("ramp-up-open", "ramp-up-open.jmx", Shape.RATE, true, "DELAY_MS",
+                    "the ramp-up lookups as a sudden arrival rate on a cold server (open model)",
+                    perProfile(Map.of("RATE", "200", "DURATION", "6", "DELAY_MS", "500", "WORK", "1"),
+                            Map.of("RATE", "800", "DURATION", "20", "DELAY_MS", "1000", "WORK", "1"),
+                            Map.of("RATE", "800", "DURATION", "25", "DELAY_MS", "1000", "WORK", "1"),
+                            Map.of("RATE", "1000", "DURATION", "180", "DELAY_MS", "3000", "WORK", "1"))),
+            new LoadTest("footprint", "footprint.jmx", Shape.USERS, false, "DELAY_MS",
+                    "memory and threads of a mixed banking load (account, transfer, statement)",
+                    perProfile(Map.of("THREADS", "20", "RAMP", "1", "DURATION", "4", "DELAY_MS", "20", "WORK", "1"),
+                            Map.of("THREADS", "100", "RAMP", "2", "DURATION", "12", "DELAY_MS", "20", "WORK", "1"),
+                            Map.of("THREADS", "100", "RAMP", "2", "DURATION", "15", "DELAY_MS", "20", "WORK", "1"),
+                            Map.of("THREADS", "500", "RAMP", "10", "DURATION", "300", "DELAY_MS", "20", "WORK", "1"))),
+            new LoadTest("hello-steps", "hello-steps.jmx", Shape.USER_STEPS, false, "SLEEP_MS",
+                    "a 100 ms sleep with users added in steps: Little's law, no remote system",
+                    perProfile(Map.of("THREADS", "40", "STEPS", "2", "STEP_DURATION", "3", "SLEEP_MS", "100"),
+                            Map.of("THREADS", "1200", "STEPS", "6", "STEP_DURATION", "8", "SLEEP_MS", "100"),
+                            Map.of("THREADS", "1200", "STEPS", "6", "STEP_DURATION", "12", "SLEEP_MS", "100"),
+                            Map.of("THREADS", "1200", "STEPS", "6", "STEP_DURATION", "60", "SLEEP_MS", "100"))));
+
+    public static final List<String> NAMES = ALL.stream().map(LoadTest::name).toList();
+
+    private Catalogue() {
+    }
+
+    public static LoadTest get(String name) {
+        return ALL.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("compare.tests: unknown test '" + name + "'; choose from " + NAMES));
+    }
+
+    private static Map<Profile, Map<String, String>> perProfile(Map<String, String> smoke, Map<String, String> quick,
+                                                                Map<String, String> rigorous, Map<String, String> full) {
+        return Map.of(Profile.SMOKE, smoke, Profile.QUICK, quick, Profile.RIGOROUS, rigorous, Profile.FULL, full);
+    }
+}

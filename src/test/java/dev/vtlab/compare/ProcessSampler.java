@@ -1,0 +1,170 @@
+package dev.vtlab.compare;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Samples a run once a second from outside the JVMs, as the OS sees them: CPU of the server, of JMeter
+ * and of the remote system (so a load-generator bottleneck shows), the CPU the rest of the machine used
+ * (so a busy neighbour shows), the server's RSS and OS threads, and its pool, heap and virtual-thread
+ * figures from /metrics.
+ */
+final class ProcessSampler implements AutoCloseable {
+
+    /** The /metrics series the report uses, when the server publishes them. */
+    static final List<String> METRICS = List.of("threadpool_size", "threadpool_activeThreads", "memory_usedHeap_bytes",
+            "vtlab_virtual_threads_active", "vtlab_direct_buffers_used_bytes", "vtlab_carrier_pool_size");
+    private static final double TICKS_PER_SECOND = 100; // USER_HZ, fixed at 100 on Linux
+
+    /**
+     * One second. CPU figures are in % of one core (200 = two cores busy); {@code otherCpuPct} is the
+     * machine's busy time not spent in the server, JMeter, the remote system or this comparison.
+     */
+    record Sample(long epochMs, double serverCpuPct, double jmeterCpuPct, double remoteCpuPct, double otherCpuPct,
+                  double rssBytes, double osThreads, Map<String, Double> metrics) {
+
+        double metric(String name) {
+            return metrics.getOrDefault(name, Double.NaN);
+        }
+    }
+
+    private final long serverPid, remotePid, selfPid = ProcessHandle.current().pid();
+    private volatile long jmeterPid = -1;
+    private final URI metricsUri;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private final List<Sample> samples = new ArrayList<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    ProcessSampler(long serverPid, long remotePid, URI metricsUri) {
+        this.serverPid = serverPid;
+        this.remotePid = remotePid;
+        this.metricsUri = metricsUri;
+        this.thread = Thread.ofPlatform().daemon().name("vtlab-compare-sampler").start(this::loop);
+    }
+
+    void watchJMeter(long pid) {
+        jmeterPid = pid;
+    }
+
+    private void loop() {
+        long last = System.nanoTime();
+        long[] before = ticks();
+        while (running) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            long[] after = ticks();
+            double seconds = (now - last) / 1e9;
+            double[] pct = new double[after.length];
+            for (int i = 0; i < after.length; i++) {
+                // a process that was not there yet (JMeter) or has gone counts as 0, not as a jump
+                pct[i] = after[i] < 0 || before[i] < 0 ? 0 : (after[i] - before[i]) / TICKS_PER_SECOND / seconds * 100;
+            }
+            double other = Math.max(0, pct[4] - pct[0] - pct[1] - pct[2] - pct[3]);
+            Map<String, Long> status = procStatus(serverPid);
+            Sample sample = new Sample(System.currentTimeMillis(), pct[0], pct[1], pct[2], other,
+                    status.getOrDefault("VmRSS", 0L) * 1024.0, status.getOrDefault("Threads", 0L), scrape());
+            synchronized (samples) {
+                samples.add(sample);
+            }
+            before = after;
+            last = now;
+        }
+    }
+
+    /** CPU ticks of server, JMeter, remote, this JVM, and the whole machine's busy time. */
+    private long[] ticks() {
+        return new long[]{processTicks(serverPid), processTicks(jmeterPid), processTicks(remotePid),
+                processTicks(selfPid), machineBusyTicks()};
+    }
+
+    List<Sample> samples() {
+        synchronized (samples) {
+            return List.copyOf(samples);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        thread.interrupt();
+        thread.join(5000);
+    }
+
+    /** utime + stime of a process from /proc/PID/stat, or -1 when it is not there. */
+    static long processTicks(long pid) {
+        if (pid <= 0) {
+            return -1;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Busy ticks of all CPUs (user, nice, system, irq, softirq, steal) from the first line of /proc/stat. */
+    static long machineBusyTicks() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
+                    + Long.parseLong(f[7]) + (f.length > 8 ? Long.parseLong(f[8]) : 0);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** VmRSS (kB) and Threads of a process from /proc/PID/status. */
+    private static Map<String, Long> procStatus(long pid) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
+                if (line.startsWith("VmRSS:") || line.startsWith("Threads:")) {
+                    out.put(line.substring(0, line.indexOf(':')), Long.parseLong(line.substring(line.indexOf(':') + 1).replace("kB", "").trim()));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the process is gone; the sample stays empty
+        }
+        return out;
+    }
+
+    private Map<String, Double> scrape() {
+        Map<String, Double> values = new LinkedHashMap<>();
+        try {
+            String text = http.send(HttpRequest.newBuilder(metricsUri).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            for (String line : text.lines().toList()) {
+                for (String name : METRICS) {
+                    if (line.startsWith(name + "{") || line.startsWith(name + " ")) {
+                        if (name.startsWith("threadpool_") && !line.contains("Default_Executor")) {
+                            continue;
+                        }
+                        values.put(name, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // a missed scrape leaves gaps, not zeros
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return values;
+    }
+}

@@ -1,0 +1,175 @@
+package dev.vtlab.compare;
+
+import dev.vtlab.dispatch.DispatchMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeSet;
+import java.util.stream.LongStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A run's derived numbers, on inputs whose answers are known. */
+class RunAnalysisTest {
+
+    private static final long T0 = 1_700_000_000_000L;
+    private static final CpuPlan SPLIT = new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1)), false);
+
+    @Test
+    void percentilesAreNearestRank() {
+        long[] oneToHundred = LongStream.rangeClosed(1, 100).toArray();
+        assertEquals(50, RunAnalysis.percentile(oneToHundred, 50));
+        assertEquals(95, RunAnalysis.percentile(oneToHundred, 95));
+        assertEquals(99, RunAnalysis.percentile(oneToHundred, 99));
+        assertEquals(20, RunAnalysis.percentile(new long[]{10, 20, 30, 40}, 50)); // rank ceil(0.5 * 4) = 2
+        assertEquals(40, RunAnalysis.percentile(new long[]{10, 20, 30, 40}, 95)); // rank ceil(3.8) = 4
+        assertTrue(Double.isNaN(RunAnalysis.percentile(new long[0], 50)));
+    }
+
+    @Test
+    void onlySuccessesCountTowardThroughputAndLatencyAndErrorsAreCountedPerCode() {
+        // 10 s at 100 requests/s; every 10th fails fast with a 502
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            boolean ok = i % 10 != 0;
+            samples.add(new Jtl.Sample(T0 + i * 10L, ok ? 40 : 1, "account", ok ? "200" : "502", ok, 50));
+        }
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, List.of());
+        assertEquals(1000, r.requests());
+        assertEquals(100, r.errors());
+        assertEquals(10.0, r.errorPct(), 1e-9);
+        assertTrue(r.tooManyErrors());
+        assertEquals(Map.of("502", 100L), r.errorsByCode());
+        RunResult.Level level = r.levels().get(0);
+        assertEquals(90, level.rps(), 1e-9, "900 successes in 10 s, not 1000");
+        assertEquals(40, level.latency().p50(), "the fast failures do not pull latency down");
+        assertEquals(40, r.byLabel().get("account").p99());
+    }
+
+    @Test
+    void theSteadyWindowStartsOnceTheRateHasSettledAndEndsWithTheLastRequestSent() {
+        // answers per second 10, 50, 100 x 8: the 3-s average reaches 90 % of its peak in second 4 (index 4);
+        // plus the 1-s margin the window is [5, last start second)
+        List<Jtl.Sample> samples = perSecond(10, 50, 100, 100, 100, 100, 100, 100, 100, 100);
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, List.of());
+        RunResult.Level level = r.levels().get(0);
+        assertEquals(5, level.fromS());
+        assertEquals(9, level.toS());
+        assertEquals(100, level.rps(), 1e-9);
+        assertTrue(level.settled());
+    }
+
+    @Test
+    void suddenLoadReportsTheTimeToNinetyPercentOfPeak() {
+        assertEquals(5.0, RunAnalysis.secondsTo90PctOfPeak(new double[]{10, 50, 100, 100, 100, 100, 100, 100}));
+        assertEquals(1.0, RunAnalysis.secondsTo90PctOfPeak(new double[]{100, 100, 100, 100}));
+        // a slow climb 20, 40, ... 200: the 3-s average reaches 90 % of its peak (190) at 180, in second 10
+        assertEquals(10.0, RunAnalysis.secondsTo90PctOfPeak(new double[]{20, 40, 60, 80, 100, 120, 140, 160, 180, 200, 200, 200}));
+        assertNull(RunAnalysis.secondsTo90PctOfPeak(new double[0]));
+    }
+
+    @Test
+    void userStepsAreCutByActiveThreadsAndAStragglerDoesNotStretchItsLevel() {
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            samples.add(new Jtl.Sample(T0 + i * 10L, 5, "account", "200", true, 100)); // 10 s at 100 req/s
+            samples.add(new Jtl.Sample(T0 + 10_000 + i * 5L, 5, "account", "200", true, 200)); // then 5 s at 200 req/s
+        }
+        samples.add(new Jtl.Sample(T0 + 14_990, 5, "account", "200", true, 100)); // a level-100 thread's last request
+        samples.add(new Jtl.Sample(T0 + 12_000, 5, "account", "200", true, 150)); // between levels: not a level
+        RunResult r = analyse("throughput", Map.of("THREADS", "200", "STEPS", "2", "STEP_DURATION", "5"), samples, List.of());
+        assertEquals(List.of("100 users", "200 users"), r.levels().stream().map(RunResult.Level::name).toList());
+        assertEquals(100, r.levels().get(0).rps(), 1.0);
+        assertEquals(200, r.levels().get(1).rps(), 2.0);
+        assertTrue(r.headlines().containsKey("steady_rps@200 users"));
+    }
+
+    @Test
+    void rateStepsAreCutByTimeAndNoLevelMayBeatItsArrivalRate() {
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int s = 0; s < 20; s++) {
+            int rate = s < 10 ? 50 : 100;
+            for (int i = 0; i < rate; i++) {
+                samples.add(new Jtl.Sample(T0 + s * 1000L + i * (1000L / rate), 3, "transfer", "201", true, 0));
+            }
+        }
+        RunResult r = analyse("throughput-open", Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "10"), samples, List.of());
+        assertEquals(List.of("50/s", "100/s"), r.levels().stream().map(RunResult.Level::name).toList());
+        assertEquals(50, r.levels().get(0).rps(), 1.0);
+        assertEquals(50.0, r.levels().get(0).boundRps());
+        assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+    }
+
+    @Test
+    void aPoolStillGrowingInTheWindowIsFlaggedAndCpuGivesRequestsPerCpuSecond() {
+        List<Jtl.Sample> samples = perSecond(100, 100, 100, 100, 100, 100, 100, 100, 100, 100);
+        List<ProcessSampler.Sample> growing = new ArrayList<>();
+        for (int s = 1; s <= 10; s++) {
+            growing.add(new ProcessSampler.Sample(T0 + s * 1000L, 50, 30, 5, 0, 4e8, 80, Map.of("threadpool_size", 10.0 * s)));
+        }
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, growing);
+        RunResult.Level level = r.levels().get(0);
+        assertEquals(Boolean.FALSE, level.poolConverged());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("had not converged")), r.warnings().toString());
+        assertEquals(50, level.cpuPct(), 1e-9);
+        assertEquals(200, level.tpsPerCpuSecond(), 1e-9, "100 req/s on half a CPU");
+        assertFalse(r.loadGeneratorBound());
+        assertFalse(r.machineBusy());
+    }
+
+    @Test
+    void aSaturatedLoadSideAndABusyMachineAreFlagged() {
+        List<ProcessSampler.Sample> busy = new ArrayList<>();
+        for (int s = 1; s <= 10; s++) {
+            busy.add(new ProcessSampler.Sample(T0 + s * 1000L, 90, 85, 10, 40, 4e8, 80, Map.of()));
+        }
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), perSecond(100, 100, 100, 100), busy);
+        assertTrue(r.loadGeneratorBound());
+        assertTrue(r.machineBusy());
+    }
+
+    @Test
+    void readsJMeterCsvWithQuotedFieldsAndATruncatedLastLine(@TempDir Path dir) throws IOException {
+        Path jtl = dir.resolve("results.jtl");
+        Files.writeString(jtl, """
+                timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect
+                %d,12,ping,200,OK,Ping 1-1,text,true,,120,110,5,5,http://localhost:9080/api/ping,12,0,1
+                %d,30,transfer,503,"Service Unavailable, retry",Bank 1-2,text,false,"Response code was 503, not 201",90,200,5,5,http://localhost:9080/api/bank/transfers,30,0,0
+                %d,8,ping,200,OK,Ping 1-1,text,tr""".formatted(T0, T0 + 500, T0 + 900));
+        List<Jtl.Sample> samples = Jtl.read(jtl);
+        assertEquals(2, samples.size(), "the half-written last line is left out");
+        assertEquals(new Jtl.Sample(T0 + 500, 30, "transfer", "503", false, 5), samples.get(1));
+        assertArrayEquals(new String[]{"a", "say \"hi\", then", ""}, Jtl.splitCsv("a,\"say \"\"hi\"\", then\","));
+    }
+
+    private static RunResult analyse(String test, Map<String, String> props, List<Jtl.Sample> samples, List<ProcessSampler.Sample> sampled) {
+        Properties p = new Properties();
+        props.forEach((k, v) -> p.setProperty("compare." + k, v));
+        TestSpec spec = TestSpec.of(test, Catalogue.Profile.QUICK, p, 1);
+        MachineState quiet = new MachineState(0.1, List.of());
+        return RunAnalysis.analyse(new RunAnalysis.Context(new Schedule.Slot(spec, DispatchMode.THREADPOOL, 1), 1, SPLIT, quiet, quiet),
+                samples, sampled);
+    }
+
+    /** {@code counts[i]} 1-ms successful requests answered in second i. */
+    private static List<Jtl.Sample> perSecond(int... counts) {
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int second = 0; second < counts.length; second++) {
+            for (int n = 0; n < counts[second]; n++) {
+                samples.add(new Jtl.Sample(T0 + second * 1000L + (n * 997L) % 998, 1, "ping", "200", true, 50));
+            }
+        }
+        return samples;
+    }
+}

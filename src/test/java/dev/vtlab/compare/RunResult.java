@@ -1,0 +1,89 @@
+package dev.vtlab.compare;
+
+import dev.vtlab.dispatch.DispatchMode;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one run measured, derived once from its JTL and samples by {@link RunAnalysis}; the
+ * report writers only format it.
+ *
+ * @param order       position of the run in the comparison (1-based), which the interleaving decided
+ * @param perSecondOk successful answers in each second since the first request was sent
+ * @param levels      the steady window of each load level (one for a constant-load test)
+ * @param byLabel     latency percentiles per request type over the steady windows, successes only
+ */
+public record RunResult(String test, DispatchMode mode, int repetition, int order, Map<String, String> props,
+                        long requests, long successes, Map<String, Long> errorsByCode, double[] perSecondOk,
+                        List<Level> levels, Map<String, Percentiles> byLabel, double rssMaxBytes, double osThreadsMax,
+                        Map<String, Double> metricsMax, Double secondsTo90PctOfPeak, double jmeterCpuPct,
+                        double remoteCpuPct, double otherCpuPct, boolean loadGeneratorBound, boolean machineBusy,
+                        MachineState before, MachineState after, List<ProcessSampler.Sample> samples, long t0EpochMs,
+                        List<String> warnings) {
+
+    /** A run whose errors pass this share is marked in every table. */
+    public static final double ERROR_LIMIT_PCT = 1.0;
+
+    public record Percentiles(long count, double p50, double p95, double p99) {
+    }
+
+    /**
+     * One load level's steady window [fromS, toS) in seconds since the first request: throughput and
+     * latency of successful requests, server CPU, and whether Liberty's pool size held still in it.
+     */
+    public record Level(String name, int offered, double fromS, double toS, boolean settled, double rps, double cpuPct,
+                        double tpsPerCpuSecond, Percentiles latency, Double boundRps, double poolMin, double poolMax,
+                        Boolean poolConverged) {
+    }
+
+    public long errors() {
+        return requests - successes;
+    }
+
+    public double errorPct() {
+        return requests == 0 ? 0 : 100.0 * errors() / requests;
+    }
+
+    public boolean tooManyErrors() {
+        return errorPct() > ERROR_LIMIT_PCT;
+    }
+
+    public String dir() {
+        return "runs/" + test + "-" + mode.label() + "-" + repetition;
+    }
+
+    /**
+     * The headline figures, keyed by metric and, for stepped tests, level ("steady_rps@50 users"); these
+     * are what repetitions are aggregated over.
+     */
+    public Map<String, Double> headlines() {
+        Map<String, Double> h = new LinkedHashMap<>();
+        for (Level level : levels) {
+            String at = levels.size() == 1 ? "" : "@" + level.name();
+            h.put(Metric.STEADY_RPS.key + at, level.rps());
+            h.put(Metric.TPS_PER_CPU_S.key + at, level.tpsPerCpuSecond());
+            h.put(Metric.P50_MS.key + at, level.latency().p50());
+            h.put(Metric.P95_MS.key + at, level.latency().p95());
+            h.put(Metric.P99_MS.key + at, level.latency().p99());
+            h.put(Metric.CPU_PCT.key + at, level.cpuPct());
+        }
+        h.put(Metric.RSS_MAX_MIB.key, rssMaxBytes / 1048576);
+        if (secondsTo90PctOfPeak != null) {
+            h.put(Metric.TIME_TO_90PCT_S.key, secondsTo90PctOfPeak);
+        }
+        return h;
+    }
+
+    /** The metric a headline key names ("p95_ms@50 users" is P95_MS). */
+    static Metric metricOf(String headline) {
+        String key = headline.contains("@") ? headline.substring(0, headline.indexOf('@')) : headline;
+        for (Metric m : Metric.values()) {
+            if (m.key.equals(key)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException(headline);
+    }
+}
