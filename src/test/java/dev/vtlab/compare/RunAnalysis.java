@@ -44,8 +44,9 @@ final class RunAnalysis {
         double[] perSecond = perSecond(ok, t0);
 
         List<RunResult.Level> levels = new ArrayList<>();
-        for (Span span : spans(spec, all, t0)) {
-            levels.add(level(span, perSecond, ok, samples, t0, spec, warnings));
+        List<Span> spans = spans(spec, all, t0);
+        for (Span span : spans) {
+            levels.add(level(span, spans.size() == 1, perSecond, ok, samples, t0, spec, warnings));
         }
         Map<String, RunResult.Percentiles> byLabel = new LinkedHashMap<>();
         ok.stream().map(Jtl.Sample::label).distinct().sorted().forEach(label -> byLabel.put(label, percentiles(
@@ -119,22 +120,25 @@ final class RunAnalysis {
         };
     }
 
-    private static RunResult.Level level(Span span, double[] perSecond, List<Jtl.Sample> ok, List<ProcessSampler.Sample> samples,
+    private static RunResult.Level level(Span span, boolean single, double[] perSecond, List<Jtl.Sample> ok, List<ProcessSampler.Sample> samples,
                                          long t0, TestSpec spec, List<String> warnings) {
         int to = Math.min(span.to(), perSecond.length);
         int from = Math.max(0, settledAt(perSecond, span.from(), to) + SETTLE_MARGIN_S);
         boolean settled = to - from >= MIN_WINDOW_S;
         if (!settled) {
+            // measured whole: from the level's start to its end, or for a test of one level to the last answer
+            // (a server that answered nothing while the plan ran still answers during the drain)
             warnings.add("level " + span.name() + ": too short to settle (" + (to - span.from()) + " s); measured whole");
             from = span.from();
+            to = single ? perSecond.length : Math.max(to, from + 1);
         }
-        int windowFrom = from;
+        int windowFrom = from, windowTo = to;
         double rps = to > from ? Arrays.stream(perSecond, from, to).sum() / (to - from) : 0;
         List<ProcessSampler.Sample> in = samples.stream()
-                .filter(s -> s.epochMs() - 500 >= t0 + windowFrom * 1000L && s.epochMs() - 500 < t0 + to * 1000L).toList();
+                .filter(s -> s.epochMs() - 500 >= t0 + windowFrom * 1000L && s.epochMs() - 500 < t0 + windowTo * 1000L).toList();
         double cpu = mean(in, ProcessSampler.Sample::serverCpuPct);
         RunResult.Percentiles latency = percentiles(ok.stream()
-                .filter(s -> s.start() >= t0 + windowFrom * 1000L && s.start() < t0 + to * 1000L).mapToLong(Jtl.Sample::elapsed));
+                .filter(s -> s.start() >= t0 + windowFrom * 1000L && s.start() < t0 + windowTo * 1000L).mapToLong(Jtl.Sample::elapsed));
         double poolMin = min(in, s -> s.metric("threadpool_size")), poolMax = max(in, s -> s.metric("threadpool_size"));
         Boolean converged = Double.isNaN(poolMin) ? null : poolMax - poolMin <= Math.max(2, POOL_STABLE_SHARE * poolMax);
         if (Boolean.FALSE.equals(converged)) {

@@ -92,7 +92,7 @@ final class SvgChart {
                 if (bar.low() != null && g < bar.low().length && !Double.isNaN(bar.low()[g])) {
                     double cx = gx + b * barW + barW * 0.46;
                     svg.append("<line class=\"ci\" x1=\"").append(fmt(cx)).append("\" x2=\"").append(fmt(cx))
-                            .append("\" y1=\"").append(fmt(py(bar.low()[g], maxY))).append("\" y2=\"").append(fmt(py(bar.high()[g], maxY)))
+                            .append("\" y1=\"").append(fmt(py(Math.max(0, bar.low()[g]), maxY))).append("\" y2=\"").append(fmt(py(bar.high()[g], maxY)))
                             .append("\" stroke=\"#222\" stroke-width=\"1.2\"/>\n");
                 }
             }
