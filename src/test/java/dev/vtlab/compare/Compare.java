@@ -112,7 +112,8 @@ public final class Compare {
             }
         }
         MachineState after = MachineState.now();
-        RunResult result = RunAnalysis.analyse(new RunAnalysis.Context(slot, order, settings.cpus(), before, after),
+        RunResult result = RunAnalysis.analyse(new RunAnalysis.Context(slot, order, settings.cpus(),
+                settings.poolMaxThreads() == null ? null : Integer.valueOf(settings.poolMaxThreads()), before, after),
                 Jtl.read(dir.resolve("results.jtl")), samples);
         Files.write(dir.resolve("samples.csv"), CsvReport.samples(samples, result.t0EpochMs()));
         return result;

@@ -1,5 +1,7 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.dispatch.DispatchMode;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -30,7 +32,8 @@ final class RunAnalysis {
     private RunAnalysis() {
     }
 
-    record Context(Schedule.Slot slot, int order, CpuPlan cpus, MachineState before, MachineState after) {
+    /** {@code poolMaxThreads}: Liberty's maxThreads when capped (null: Liberty's default). */
+    record Context(Schedule.Slot slot, int order, CpuPlan cpus, Integer poolMaxThreads, MachineState before, MachineState after) {
     }
 
     static RunResult analyse(Context c, List<Jtl.Sample> all, List<ProcessSampler.Sample> samples) {
@@ -46,7 +49,7 @@ final class RunAnalysis {
         List<RunResult.Level> levels = new ArrayList<>();
         List<Span> spans = spans(spec, all, t0);
         for (Span span : spans) {
-            levels.add(level(span, spans.size() == 1, perSecond, ok, samples, t0, spec, warnings));
+            levels.add(level(span, spans.size() == 1, perSecond, ok, samples, t0, spec, bound(c, span), warnings));
         }
         Map<String, RunResult.Percentiles> byLabel = new LinkedHashMap<>();
         ok.stream().map(Jtl.Sample::label).distinct().sorted().forEach(label -> byLabel.put(label, percentiles(
@@ -121,7 +124,7 @@ final class RunAnalysis {
     }
 
     private static RunResult.Level level(Span span, boolean single, double[] perSecond, List<Jtl.Sample> ok, List<ProcessSampler.Sample> samples,
-                                         long t0, TestSpec spec, List<String> warnings) {
+                                         long t0, TestSpec spec, Double bound, List<String> warnings) {
         int to = Math.min(span.to(), perSecond.length);
         int from = Math.max(0, settledAt(perSecond, span.from(), to) + SETTLE_MARGIN_S);
         boolean settled = to - from >= MIN_WINDOW_S;
@@ -145,15 +148,32 @@ final class RunAnalysis {
             warnings.add(String.format(java.util.Locale.ROOT, "level %s: Liberty's pool had not converged (%.0f to %.0f threads in the window)",
                     span.name(), poolMin, poolMax));
         }
-        // the physical bound: an open model cannot answer more than arrives; a closed one, more than users / wait
-        Double bound = spec.test().shape().openModel() ? (Double) (double) span.offered()
-                : spec.ioWaitMs() == null ? null : span.offered() / (spec.ioWaitMs() / 1000);
         if (bound != null && rps > bound * 1.05) {
             warnings.add(String.format(java.util.Locale.ROOT, "level %s: %.1f req/s exceeds its bound of %.1f: a measurement error",
                     span.name(), rps, bound));
         }
         return new RunResult.Level(span.name(), span.offered(), from, to, settled, rps, cpu,
                 cpu > 0 ? rps / (cpu / 100) : Double.NaN, latency, bound, poolMin, poolMax, converged);
+    }
+
+    /**
+     * The level's physical bound: an open model cannot answer more than arrives; a closed IO-bound one
+     * no more than users / wait (Little's law), nor, where requests hold a pool thread for the wait,
+     * more than maxThreads / wait. Null when the CPU, not a wait, is the limit.
+     */
+    static Double bound(Context c, Span span) {
+        TestSpec spec = c.slot().spec();
+        if (spec.test().shape().openModel()) {
+            return (double) span.offered();
+        }
+        if (spec.ioWaitMs() == null) {
+            return null;
+        }
+        int concurrency = span.offered();
+        if (c.poolMaxThreads() != null && !c.slot().mode().handsOff() && c.slot().mode() != DispatchMode.EXECUTOR_VIRTUAL) {
+            concurrency = Math.min(concurrency, c.poolMaxThreads());
+        }
+        return concurrency / (spec.ioWaitMs() / 1000);
     }
 
     /** The first second in [from, to) whose 3-second moving average reaches 90 % of the span's highest. */

@@ -140,6 +140,22 @@ class RunAnalysisTest {
     }
 
     @Test
+    void aPoolCappedAtTwoHundredThreadsWaitingOneSecondCannotAnswerMoreThanTwoHundredPerSecond() {
+        Properties p = new Properties();
+        p.setProperty("compare.THREADS", "1000");
+        p.setProperty("compare.DELAY_MS", "1000");
+        TestSpec rampUp = TestSpec.of("ramp-up", Catalogue.Profile.QUICK, p, 1);
+        MachineState quiet = new MachineState(0.1, List.of());
+        RunAnalysis.Span span = new RunAnalysis.Span("1000 users", 1000, 0, 30);
+        assertEquals(200.0, RunAnalysis.bound(new RunAnalysis.Context(new Schedule.Slot(rampUp, DispatchMode.THREADPOOL, 1), 1, SPLIT, 200, quiet, quiet), span));
+        assertEquals(1000.0, RunAnalysis.bound(new RunAnalysis.Context(new Schedule.Slot(rampUp, DispatchMode.EXECUTOR_VIRTUAL, 1), 1, SPLIT, 200, quiet, quiet), span),
+                "the pool only hands off: users / wait is the bound");
+        assertEquals(1000.0, RunAnalysis.bound(new RunAnalysis.Context(new Schedule.Slot(rampUp, DispatchMode.THREADPOOL, 1), 1, SPLIT, null, quiet, quiet), span));
+        assertNull(RunAnalysis.bound(new RunAnalysis.Context(new Schedule.Slot(TestSpec.of("ping", Catalogue.Profile.QUICK, new Properties(), 1),
+                DispatchMode.THREADPOOL, 1), 1, SPLIT, 200, quiet, quiet), span), "CPU-bound: no wait, no bound");
+    }
+
+    @Test
     void readsJMeterCsvWithQuotedFieldsAndATruncatedLastLine(@TempDir Path dir) throws IOException {
         Path jtl = dir.resolve("results.jtl");
         Files.writeString(jtl, """
@@ -158,7 +174,7 @@ class RunAnalysisTest {
         props.forEach((k, v) -> p.setProperty("compare." + k, v));
         TestSpec spec = TestSpec.of(test, Catalogue.Profile.QUICK, p, 1);
         MachineState quiet = new MachineState(0.1, List.of());
-        return RunAnalysis.analyse(new RunAnalysis.Context(new Schedule.Slot(spec, DispatchMode.THREADPOOL, 1), 1, SPLIT, quiet, quiet),
+        return RunAnalysis.analyse(new RunAnalysis.Context(new Schedule.Slot(spec, DispatchMode.THREADPOOL, 1), 1, SPLIT, null, quiet, quiet),
                 samples, sampled);
     }
 
