@@ -45,6 +45,11 @@ public final class LabServers implements AutoCloseable {
     }
 
     public void start(DispatchMode mode) throws IOException, InterruptedException {
+        start(mode, List.of());
+    }
+
+    /** Starts both, with {@code extraJvmArgs} after the comparison's own server JVM options. */
+    public void start(DispatchMode mode, List<String> extraJvmArgs) throws IOException, InterruptedException {
         Path logs = settings.wlp().resolve("usr/servers").resolve(settings.server()).resolve("logs");
         Files.createDirectories(logs);
         List<String> remoteCommand = new ArrayList<>(settings.cpus().pin(false));
@@ -65,7 +70,9 @@ public final class LabServers implements AutoCloseable {
         env.put("HTTP_PORT", String.valueOf(settings.port()));
         env.put("REMOTE_MODE", "external");
         env.put("REMOTE_PORT", String.valueOf(settings.remotePort()));
-        env.put("JVM_ARGS", String.join(" ", settings.serverJvmArgs()));
+        List<String> jvmArgs = new ArrayList<>(settings.serverJvmArgs());
+        jvmArgs.addAll(extraJvmArgs);
+        env.put("JVM_ARGS", String.join(" ", jvmArgs));
         if (settings.poolMaxThreads() != null) {
             env.put("POOL_MAX_THREADS", settings.poolMaxThreads());
         }
