@@ -6,10 +6,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.time.Duration;
+
 /**
  * The one place that decides how long the remote system takes to answer: the server-wide
  * REMOTE_DELAY_MS (default 2 ms), unless a request asks for its own with {@code ?delayMs=}.
- * Both are bounded to 0..60000 ms.
+ * Both are bounded to 0..60000 ms. Resources call it as they parse a request, so that a bad
+ * {@code delayMs} is refused before any work is done for the request.
  */
 @ApplicationScoped
 public class RemoteDelay {
@@ -28,7 +31,7 @@ public class RemoteDelay {
     }
 
     /** The delay for one request: its {@code delayMs} parameter when given, else the server default. */
-    public int forRequest(String delayMsParam) {
-        return Params.intOr(delayMsParam, "delayMs", defaultMs, 0, MAX_MS);
+    public Duration forRequest(String delayMsParam) {
+        return Duration.ofMillis(Params.intOr(delayMsParam, "delayMs", defaultMs, 0, MAX_MS));
     }
 }
