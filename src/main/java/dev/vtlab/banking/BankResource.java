@@ -4,7 +4,7 @@ import dev.vtlab.api.ApiException;
 import dev.vtlab.api.Params;
 import dev.vtlab.dispatch.Dispatcher;
 import dev.vtlab.remote.RemoteDelay;
-import dev.vtlab.remote.Ledger;
+import dev.vtlab.remoteapi.RemoteLimits;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -76,7 +76,7 @@ public class BankResource {
                           @Suspended AsyncResponse response) {
         dispatcher.dispatch(response, () -> {
             int accountId = accountId(id);
-            int lines = Params.intOr(limit, "limit", DEFAULT_STATEMENT_LINES, 1, Ledger.HISTORY);
+            int lines = Params.intOr(limit, "limit", DEFAULT_STATEMENT_LINES, 1, RemoteLimits.HISTORY);
             return Response.ok(bank.statement(accountId, lines, load(delayMs, work))).build();
         });
     }
@@ -88,7 +88,7 @@ public class BankResource {
                          @QueryParam("delayMs") String delayMs, @QueryParam("work") String work,
                          @Suspended AsyncResponse response) {
         dispatcher.dispatch(response, () -> {
-            TransferRequest request = TransferRequest.parse(body, Ledger.MAX_ACCOUNTS);
+            TransferRequest request = TransferRequest.parse(body, RemoteLimits.MAX_ACCOUNTS);
             BankService.Load load = load(delayMs, work);
             BankViews.Transfer transfer = bank.transfer(transferId(idempotencyKey), request, load);
             return Response.status(transfer.replayed() ? Response.Status.OK : Response.Status.CREATED)
@@ -109,7 +109,7 @@ public class BankResource {
     }
 
     private static int accountId(String raw) {
-        return Params.requiredInt(raw, "id", 1, Ledger.MAX_ACCOUNTS);
+        return Params.requiredInt(raw, "id", 1, RemoteLimits.MAX_ACCOUNTS);
     }
 
     /** The transfer's id at the remote: the client's Idempotency-Key when it sends one, else a fresh one. */

@@ -1,6 +1,7 @@
 package dev.vtlab.remote;
 
 import dev.vtlab.api.Params;
+import dev.vtlab.remoteapi.RemoteLimits;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -17,21 +18,19 @@ import java.time.Duration;
 @ApplicationScoped
 public class RemoteDelay {
 
-    public static final int MAX_MS = RemoteSystem.MAX_DELAY_MS;
-
     @Inject
     @ConfigProperty(name = "REMOTE_DELAY_MS", defaultValue = "2")
     int defaultMs;
 
     @PostConstruct
     void check() {
-        if (defaultMs < 0 || defaultMs > MAX_MS) {
-            throw new IllegalArgumentException("REMOTE_DELAY_MS must be from 0 to " + MAX_MS + ", not " + defaultMs);
+        if (defaultMs < 0 || defaultMs > RemoteLimits.MAX_DELAY_MS) {
+            throw new IllegalArgumentException("REMOTE_DELAY_MS must be from 0 to " + RemoteLimits.MAX_DELAY_MS + ", not " + defaultMs);
         }
     }
 
     /** The delay for one request: its {@code delayMs} parameter when given, else the server default. */
     public Duration forRequest(String delayMsParam) {
-        return Duration.ofMillis(Params.intOr(delayMsParam, "delayMs", defaultMs, 0, MAX_MS));
+        return Duration.ofMillis(Params.intOr(delayMsParam, "delayMs", defaultMs, 0, RemoteLimits.MAX_DELAY_MS));
     }
 }

@@ -1,4 +1,4 @@
-package dev.vtlab.remote;
+package dev.vtlab.remotesystem;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
