@@ -20,7 +20,7 @@ import java.util.logging.Logger;
  * The footprint and scheduler metrics on /metrics (application scope), beside Liberty's pool metrics
  * and the base JVM metrics: process RSS and OS threads, direct buffers, and the virtual-thread
  * carrier pool. Every value is read when /metrics is scraped, from /proc or the JDK's management
- * beans: nothing is sampled in the background. (Dispatch counts: DispatchStats; pinning: PinnedEvents.)
+ * beans: nothing is sampled in the background. (Dispatch counts: dispatch/DispatchStats; pinning: PinnedEvents.)
  */
 @ApplicationScoped
 public class LabMetrics {
