@@ -8,8 +8,10 @@ FROM icr.io/appcafe/open-liberty:full-java21-openj9-ubi
 COPY --chown=1001:0 server-config/server.xml /config/server.xml
 COPY --chown=1001:0 server-config/jvm.options /config/jvm.options
 COPY --chown=1001:0 target/vtlab.war /config/apps/vtlab.war
-# The remote system is plain JDK classes; the same image runs it (deploy/k8s/remote.yaml).
-COPY --chown=1001:0 target/classes/dev/vtlab/remote /opt/vtlab/classes/dev/vtlab/remote
+# The remote system is plain JDK classes (its own and the limits it shares with the bank), not in the
+# war; the same image runs it (deploy/k8s/remote.yaml).
+COPY --chown=1001:0 target/classes/dev/vtlab/remotesystem /opt/vtlab/classes/dev/vtlab/remotesystem
+COPY --chown=1001:0 target/classes/dev/vtlab/remoteapi /opt/vtlab/classes/dev/vtlab/remoteapi
 
 # In a container the server must listen beyond loopback, and the remote system is another container
 # or host (REMOTE_HOST / REMOTE_PORT), never a child process of the server.

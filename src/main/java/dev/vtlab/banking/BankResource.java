@@ -1,6 +1,11 @@
 package dev.vtlab.banking;
 
+import dev.vtlab.api.ApiException;
+import dev.vtlab.api.Params;
 import dev.vtlab.dispatch.Dispatcher;
+import dev.vtlab.remote.RemoteDelay;
+import dev.vtlab.remoteapi.RemoteLimits;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -15,15 +20,24 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.UUID;
+import java.util.regex.Pattern;
 
 /**
- * Online banking. Parameters arrive as text and are parsed inside the dispatched work, so a bad
- * value is a 400 naming the field, whichever thread the work runs on.
+ * Online banking over HTTP: parses and validates every parameter (a bad value is a 400 naming the
+ * field) and hands {@link BankService} typed values only. The parsing runs inside the dispatched work,
+ * like the rest of the request, so every mode spends the same work on the thread it measures; it runs
+ * before the service's first CPU work or remote call, so a bad value costs neither.
  */
 @Path("/bank")
 @ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class BankResource {
+
+    private static final Pattern IDEMPOTENCY_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+    static final int DEFAULT_STATEMENT_LINES = 10;
 
     @Inject
     Dispatcher dispatcher;
@@ -31,11 +45,28 @@ public class BankResource {
     @Inject
     BankService bank;
 
+    @Inject
+    RemoteDelay remoteDelay;
+
+    @Inject
+    @ConfigProperty(name = "BANK_WORK", defaultValue = "1")
+    int defaultWork;
+
+    @PostConstruct
+    void check() {
+        if (defaultWork < 0 || defaultWork > RiskModel.MAX_WORK) {
+            throw new IllegalArgumentException("BANK_WORK must be from 0 to " + RiskModel.MAX_WORK);
+        }
+    }
+
     @GET
     @Path("/accounts/{id}")
     public void account(@PathParam("id") String id, @QueryParam("delayMs") String delayMs,
                         @QueryParam("work") String work, @Suspended AsyncResponse response) {
-        dispatcher.dispatch(response, () -> Response.ok(bank.account(id, delayMs, work)).build());
+        dispatcher.dispatch(response, () -> {
+            int accountId = accountId(id);
+            return Response.ok(bank.account(accountId, load(delayMs, work))).build();
+        });
     }
 
     @GET
@@ -43,7 +74,11 @@ public class BankResource {
     public void statement(@PathParam("id") String id, @QueryParam("limit") String limit,
                           @QueryParam("delayMs") String delayMs, @QueryParam("work") String work,
                           @Suspended AsyncResponse response) {
-        dispatcher.dispatch(response, () -> Response.ok(bank.statement(id, limit, delayMs, work)).build());
+        dispatcher.dispatch(response, () -> {
+            int accountId = accountId(id);
+            int lines = Params.intOr(limit, "limit", DEFAULT_STATEMENT_LINES, 1, RemoteLimits.HISTORY);
+            return Response.ok(bank.statement(accountId, lines, load(delayMs, work))).build();
+        });
     }
 
     @POST
@@ -53,7 +88,9 @@ public class BankResource {
                          @QueryParam("delayMs") String delayMs, @QueryParam("work") String work,
                          @Suspended AsyncResponse response) {
         dispatcher.dispatch(response, () -> {
-            BankViews.Transfer transfer = bank.transfer(body, idempotencyKey, delayMs, work);
+            TransferRequest request = TransferRequest.parse(body, RemoteLimits.MAX_ACCOUNTS);
+            BankService.Load load = load(delayMs, work);
+            BankViews.Transfer transfer = bank.transfer(transferId(idempotencyKey), request, load);
             return Response.status(transfer.replayed() ? Response.Status.OK : Response.Status.CREATED)
                     .entity(transfer).build();
         });
@@ -62,6 +99,27 @@ public class BankResource {
     @GET
     @Path("/ledger/total")
     public void ledgerTotal(@QueryParam("delayMs") String delayMs, @Suspended AsyncResponse response) {
-        dispatcher.dispatch(response, () -> Response.ok(bank.ledgerTotal(delayMs)).build());
+        dispatcher.dispatch(response, () -> Response.ok(bank.ledgerTotal(remoteDelay.forRequest(delayMs))).build());
+    }
+
+    /** {@code ?work=} (else BANK_WORK) and {@code ?delayMs=} (else REMOTE_DELAY_MS), in that order. */
+    private BankService.Load load(String delayMs, String work) {
+        int units = Params.intOr(work, "work", defaultWork, 0, RiskModel.MAX_WORK);
+        return new BankService.Load(remoteDelay.forRequest(delayMs), units);
+    }
+
+    private static int accountId(String raw) {
+        return Params.requiredInt(raw, "id", 1, RemoteLimits.MAX_ACCOUNTS);
+    }
+
+    /** The transfer's id at the remote: the client's Idempotency-Key when it sends one, else a fresh one. */
+    static String transferId(String idempotencyKey) {
+        if (idempotencyKey == null) {
+            return UUID.randomUUID().toString();
+        }
+        if (!IDEMPOTENCY_KEY.matcher(idempotencyKey).matches()) {
+            throw ApiException.badRequest("Idempotency-Key", "Idempotency-Key must be 1 to 64 letters, digits, '-' or '_'");
+        }
+        return "key-" + idempotencyKey;
     }
 }

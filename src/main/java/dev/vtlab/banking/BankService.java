@@ -1,70 +1,55 @@
 package dev.vtlab.banking;
 
 import dev.vtlab.api.ApiException;
-import dev.vtlab.api.Params;
-import dev.vtlab.remote.Ledger;
 import dev.vtlab.remote.RemoteClient;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
- * The online bank: validates, scores and signs each transaction on the CPU (scaled by {@code work}),
- * and makes exactly one call to the remote system, which owns the balances.
+ * The online bank: scores and signs each transaction on the CPU (scaled by {@code work}), and makes
+ * exactly one call to the remote system, which owns the balances. Takes values already parsed and
+ * validated by {@link BankResource}.
  */
 @ApplicationScoped
 public class BankService {
 
-    public static final int MAX_STATEMENT_LINES = Ledger.HISTORY;
-    private static final Pattern IDEMPOTENCY_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+    /**
+     * What one request costs besides its own logic: how long the remote system takes to answer, and
+     * the units of CPU work of its signature ({@link RiskModel#sign}).
+     */
+    public record Load(Duration remoteDelay, int work) {
+    }
 
     @Inject
     RemoteClient remote;
 
-    @Inject
-    @ConfigProperty(name = "BANK_WORK", defaultValue = "1")
-    int defaultWork;
-
-    @PostConstruct
-    void check() {
-        if (defaultWork < 0 || defaultWork > RiskModel.MAX_WORK) {
-            throw new IllegalArgumentException("BANK_WORK must be from 0 to " + RiskModel.MAX_WORK);
-        }
-    }
-
-    public BankViews.Account account(String idParam, String delayMs, String workParam) {
-        int id = accountId(idParam);
-        int work = work(workParam);
-        JsonObject remoteAccount = expectOk(remote.get("accounts/" + id, delayMs));
+    public BankViews.Account account(int id, Load load) {
+        JsonObject remoteAccount = expectOk(remote.get("accounts/" + id, load.remoteDelay()));
         BigDecimal balance = Money.ofCents(remoteAccount.getJsonNumber("balanceCents").longValueExact());
         String tier = tier(balance);
         return new BankViews.Account(id, balance, tier, projectIn12Months(balance, tier),
-                RiskModel.sign("account|" + id + "|" + balance, work));
+                RiskModel.sign("account|" + id + "|" + balance, load.work()));
     }
 
-    public BankViews.Transfer transfer(String body, String idempotencyKey, String delayMs, String workParam) {
-        TransferRequest request = TransferRequest.parse(body, Ledger.MAX_ACCOUNTS);
-        int work = work(workParam);
-        String transferId = transferId(idempotencyKey);
+    /** {@code transferId} is the remote's key for applying the transfer once (see BankResource.transferId). */
+    public BankViews.Transfer transfer(String transferId, TransferRequest request, Load load) {
         BigDecimal fee = FeeSchedule.feeFor(request.amount());
         RiskModel.Risk risk = RiskModel.score(request.from(), request.to(), request.amount());
         String signature = RiskModel.sign(transferId + "|" + request.from() + "|" + request.to() + "|"
-                + request.amount() + "|" + fee, work);
+                + request.amount() + "|" + fee, load.work());
         String form = "transferId=" + transferId + "&from=" + request.from() + "&to=" + request.to()
                 + "&amountCents=" + Money.toCents(request.amount()) + "&feeCents=" + Money.toCents(fee);
-        RemoteClient.Reply reply = remote.postForm("transfers", delayMs, form);
+        RemoteClient.Reply reply = remote.postForm("transfers", load.remoteDelay(), form);
         if (reply.status() == 409) {
             throw new ApiException(Response.Status.BAD_REQUEST, "insufficient_funds", "amount",
                     "account " + request.from() + " cannot pay " + request.amount() + " plus a fee of " + fee);
@@ -84,11 +69,9 @@ public class BankService {
                 risk, signature, replayed);
     }
 
-    public BankViews.Statement statement(String idParam, String limitParam, String delayMs, String workParam) {
-        int id = accountId(idParam);
-        int limit = Params.intOr(limitParam, "limit", 10, 1, MAX_STATEMENT_LINES);
-        int work = work(workParam);
-        JsonObject history = expectOk(remote.get("accounts/" + id + "/transactions?limit=" + limit, delayMs));
+    /** The newest {@code limit} transactions of account {@code id}. */
+    public BankViews.Statement statement(int id, int limit, Load load) {
+        JsonObject history = expectOk(remote.get("accounts/" + id + "/transactions?limit=" + limit, load.remoteDelay()));
         BigDecimal in = BigDecimal.ZERO.setScale(2);
         BigDecimal out = in;
         BigDecimal fees = in;
@@ -109,31 +92,13 @@ public class BankService {
         }
         BigDecimal balance = Money.ofCents(history.getJsonNumber("balanceCents").longValueExact());
         return new BankViews.Statement(id, balance, in, out, fees, lines,
-                RiskModel.sign("statement|" + id + "|" + balance + "|" + lines.size(), work));
+                RiskModel.sign("statement|" + id + "|" + balance + "|" + lines.size(), load.work()));
     }
 
-    public BankViews.LedgerTotal ledgerTotal(String delayMs) {
-        JsonObject total = expectOk(remote.get("ledger/total", delayMs));
+    public BankViews.LedgerTotal ledgerTotal(Duration remoteDelay) {
+        JsonObject total = expectOk(remote.get("ledger/total", remoteDelay));
         return new BankViews.LedgerTotal(Money.ofCents(total.getJsonNumber("totalCents").longValueExact()),
                 total.getInt("accounts"));
-    }
-
-    private int work(String workParam) {
-        return Params.intOr(workParam, "work", defaultWork, 0, RiskModel.MAX_WORK);
-    }
-
-    private static int accountId(String raw) {
-        return Params.requiredInt(raw, "id", 1, Ledger.MAX_ACCOUNTS);
-    }
-
-    private static String transferId(String idempotencyKey) {
-        if (idempotencyKey == null) {
-            return UUID.randomUUID().toString();
-        }
-        if (!IDEMPOTENCY_KEY.matcher(idempotencyKey).matches()) {
-            throw ApiException.badRequest("Idempotency-Key", "Idempotency-Key must be 1 to 64 letters, digits, '-' or '_'");
-        }
-        return "key-" + idempotencyKey;
     }
 
     private static JsonObject expectOk(RemoteClient.Reply reply) {

@@ -2,7 +2,6 @@ package dev.vtlab.dispatch;
 
 import dev.vtlab.api.ApiError;
 import dev.vtlab.api.ErrorMappers;
-import dev.vtlab.metrics.DispatchStats;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -10,6 +9,8 @@ import jakarta.enterprise.concurrent.ContextService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
+import jakarta.enterprise.inject.Produces;
+import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.Response;
@@ -67,6 +68,8 @@ public class Dispatcher {
     private DispatchMode mode;
     /** Where the hand-off modes run a request: null in the modes that run it on the calling thread. */
     private ExecutorService handoff;
+    /** Whether the hand-off starts a virtual thread per request (counted in {@link DispatchStats}). */
+    private boolean startsVirtualThreads;
 
     @PostConstruct
     void init() {
@@ -82,13 +85,14 @@ public class Dispatcher {
         if (maxInFlight < 0 || maxInFlight > MAX_IN_FLIGHT_BOUND) {
             throw new IllegalArgumentException("MAX_IN_FLIGHT must be 0 (no limit) to " + MAX_IN_FLIGHT_BOUND + ", not " + maxInFlight);
         }
-        handoff = switch (mode) {
-            case VIRTUAL -> Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(VIRTUAL_THREAD_NAME).factory());
-            // unbounded (MAX_IN_FLIGHT bounds it), reuses idle threads, retires them after HANDOFF_IDLE_SECONDS
-            case PLATFORM_HANDOFF -> new ThreadPoolExecutor(0, Integer.MAX_VALUE, HANDOFF_IDLE_SECONDS, TimeUnit.SECONDS,
-                    new SynchronousQueue<>(), Thread.ofPlatform().name(PLATFORM_THREAD_PREFIX, 1).daemon().factory());
-            default -> null;
-        };
+        if (mode.handsOff()) {
+            startsVirtualThreads = mode.runsOnVirtualThread();
+            handoff = startsVirtualThreads
+                    ? Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(VIRTUAL_THREAD_NAME).factory())
+                    // unbounded (MAX_IN_FLIGHT bounds it), reuses idle threads, retires them after HANDOFF_IDLE_SECONDS
+                    : new ThreadPoolExecutor(0, Integer.MAX_VALUE, HANDOFF_IDLE_SECONDS, TimeUnit.SECONDS,
+                            new SynchronousQueue<>(), Thread.ofPlatform().name(PLATFORM_THREAD_PREFIX, 1).daemon().factory());
+        }
     }
 
     @PreDestroy
@@ -102,6 +106,9 @@ public class Dispatcher {
         LOG.info("vtlab dispatch mode: " + mode.label());
     }
 
+    /** The mode, parsed and checked once, here; also what {@code @Inject DispatchMode} gets. */
+    @Produces
+    @Typed(DispatchMode.class)
     public DispatchMode mode() {
         return mode;
     }
@@ -117,8 +124,7 @@ public class Dispatcher {
             response.resume(overloaded());
             return;
         }
-        boolean virtual = mode == DispatchMode.VIRTUAL;
-        if (virtual) {
+        if (startsVirtualThreads) {
             stats.virtualThreadStarting();
         }
         try {
@@ -126,13 +132,13 @@ public class Dispatcher {
                 try {
                     answer(response, work);
                 } finally {
-                    if (virtual) {
+                    if (startsVirtualThreads) {
                         stats.virtualThreadFinished();
                     }
                 }
             }));
         } catch (RuntimeException | Error notStarted) {
-            if (virtual) {
+            if (startsVirtualThreads) {
                 stats.virtualThreadFinished();
             }
             stats.requestFinished();

@@ -20,7 +20,7 @@ import java.util.logging.Logger;
  * The footprint and scheduler metrics on /metrics (application scope), beside Liberty's pool metrics
  * and the base JVM metrics: process RSS and OS threads, direct buffers, and the virtual-thread
  * carrier pool. Every value is read when /metrics is scraped, from /proc or the JDK's management
- * beans: nothing is sampled in the background. (Dispatch counts: DispatchStats; pinning: PinnedEvents.)
+ * beans: nothing is sampled in the background. (Dispatch counts: dispatch/DispatchStats; pinning: PinnedEvents.)
  */
 @ApplicationScoped
 public class LabMetrics {
@@ -34,11 +34,11 @@ public class LabMetrics {
     MetricRegistry registry;
 
     void register(@Observes Startup startup) {
-        if (ProcessStatus.readable()) {
+        if (ProcessStatus.readable(ProcessHandle.current().pid())) {
             gauge("vtlab_process_rss_bytes", "Resident set size of the server process (VmRSS of /proc/self/status).",
-                    () -> ProcessStatus.read().rssBytes());
+                    () -> ProcessStatus.self().rssBytes());
             gauge("vtlab_process_native_threads", "OS threads of the server process (Threads of /proc/self/status).",
-                    () -> ProcessStatus.read().threads());
+                    () -> ProcessStatus.self().threads());
         }
         ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
                 .filter(pool -> pool.getName().equals("direct")).findFirst().ifPresent(direct -> {

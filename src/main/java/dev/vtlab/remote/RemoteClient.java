@@ -48,9 +48,6 @@ public class RemoteClient {
     RemoteLauncher launcher;
 
     @Inject
-    RemoteDelay delay;
-
-    @Inject
     @ConfigProperty(name = "REMOTE_TIMEOUT_MS", defaultValue = "65000")
     int timeoutMs;
 
@@ -94,19 +91,20 @@ public class RemoteClient {
         clientThreads.shutdownNow();
     }
 
-    public Reply get(String path, String delayMsParam) {
-        return call(HttpRequest.newBuilder(uri(path, delayMsParam)).GET());
+    /** GET {@code path}, answered by the remote after {@code delay} (see {@link RemoteDelay}). */
+    public Reply get(String path, Duration delay) {
+        return call(HttpRequest.newBuilder(uri(path, delay)).GET());
     }
 
-    public Reply postForm(String path, String delayMsParam, String form) {
-        return call(HttpRequest.newBuilder(uri(path, delayMsParam))
+    /** POST {@code form} to {@code path}, answered by the remote after {@code delay}. */
+    public Reply postForm(String path, Duration delay, String form) {
+        return call(HttpRequest.newBuilder(uri(path, delay))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form)));
     }
 
-    private URI uri(String path, String delayMsParam) {
-        int delayMs = delay.forRequest(delayMsParam);
-        return base.resolve(path + (path.contains("?") ? "&" : "?") + "delayMs=" + delayMs);
+    private URI uri(String path, Duration delay) {
+        return base.resolve(path + (path.contains("?") ? "&" : "?") + "delayMs=" + delay.toMillis());
     }
 
     private Reply call(HttpRequest.Builder request) {

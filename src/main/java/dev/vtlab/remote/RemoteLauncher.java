@@ -1,5 +1,7 @@
 package dev.vtlab.remote;
 
+import dev.vtlab.remoteapi.RemoteCommand;
+import dev.vtlab.remoteapi.RemoteLimits;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -7,28 +9,25 @@ import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Where the remote system runs (REMOTE_MODE):
  * <ul>
- * <li>{@code process} (default): this server starts it as its own JVM on REMOTE_PORT, from the app's
- * own classes and on the same JDK, and stops it when the app stops. The child also exits if this
- * server dies, so no orphan keeps the port. If something already answers on the port, it is used.</li>
+ * <li>{@code process} (default): this server starts it as its own JVM on REMOTE_PORT, from the build's
+ * class directory (the remote system is not in the war; REMOTE_CLASSPATH overrides) and on the same
+ * JDK, with {@link RemoteCommand}'s command, and stops it when the app stops. The child also exits if
+ * this server dies, so no orphan keeps the port. If something already answers on the port, it is used.</li>
  * <li>{@code external}: it runs elsewhere (another host, or started by hand); nothing is started.</li>
  * </ul>
  */
@@ -54,9 +53,10 @@ public class RemoteLauncher {
     @ConfigProperty(name = "REMOTE_ACCOUNTS", defaultValue = "1000")
     int accounts;
 
+    /** More JVM options for the remote, after {@link RemoteCommand#HEAP}. */
     @Inject
-    @ConfigProperty(name = "REMOTE_JVM_OPTIONS", defaultValue = "-Xms64m -Xmx512m")
-    String jvmOptions;
+    @ConfigProperty(name = "REMOTE_JVM_OPTIONS")
+    Optional<String> jvmOptions;
 
     @Inject
     @ConfigProperty(name = "REMOTE_CLASSPATH")
@@ -76,19 +76,17 @@ public class RemoteLauncher {
         if (!mode.equals("process")) {
             throw new IllegalArgumentException("REMOTE_MODE must be 'process' or 'external', not '" + mode + "'");
         }
-        if (accounts < 1 || accounts > Ledger.MAX_ACCOUNTS) {
-            throw new IllegalArgumentException("REMOTE_ACCOUNTS must be from 1 to " + Ledger.MAX_ACCOUNTS);
+        if (accounts < 1 || accounts > RemoteLimits.MAX_ACCOUNTS) {
+            throw new IllegalArgumentException("REMOTE_ACCOUNTS must be from 1 to " + RemoteLimits.MAX_ACCOUNTS);
         }
         if (answers()) {
             LOG.warning("vtlab remote system: something already listens on " + baseUri() + "; using it");
             return;
         }
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(Arrays.asList(jvmOptions.trim().split("\\s+")));
-        command.addAll(List.of("-cp", classpath.orElseGet(RemoteLauncher::ownClasses), RemoteSystem.class.getName(),
-                "--host", host, "--port", String.valueOf(port), "--accounts", String.valueOf(accounts),
-                "--parent-pid", String.valueOf(ProcessHandle.current().pid())));
+        List<String> options = jvmOptions.stream().flatMap(o -> Arrays.stream(o.trim().split("\\s+")))
+                .filter(option -> !option.isEmpty()).toList();
+        List<String> command = RemoteCommand.command(RemoteCommand.currentJava(), classpath.orElseGet(RemoteLauncher::buildClasses),
+                host, port, accounts, ProcessHandle.current().pid(), options);
         Path log = Path.of("logs", "remote.log").toAbsolutePath();
         Files.createDirectories(log.getParent());
         process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -127,14 +125,9 @@ public class RemoteLauncher {
         }
     }
 
-    /** The directory or archive this class was loaded from (target/classes for a loose application). */
-    private static String ownClasses() {
-        try {
-            File location = new File(RemoteSystem.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return location.getPath();
-        } catch (URISyntaxException | RuntimeException e) {
-            LOG.log(Level.SEVERE, "cannot find the app's classes; set REMOTE_CLASSPATH", e);
-            throw new IllegalStateException("set REMOTE_CLASSPATH to the directory holding dev/vtlab/remote/RemoteSystem.class", e);
-        }
+    private static String buildClasses() {
+        return RemoteCommand.buildClasses().map(Path::toString).orElseThrow(() -> new IllegalStateException(
+                "the app does not run from a class directory holding the remote system (" + RemoteCommand.MAIN_CLASS
+                        + "); set REMOTE_CLASSPATH to one, e.g. the build's target/classes, or use REMOTE_MODE=external"));
     }
 }

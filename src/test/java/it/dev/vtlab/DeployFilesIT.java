@@ -33,7 +33,7 @@ class DeployFilesIT {
             copies++;
             assertTrue(Files.exists(BASEDIR.resolve(copy.group(1))), copy.group(1) + " (copied by the Dockerfile) does not exist");
         }
-        assertEquals(4, copies, "server.xml, jvm.options, the war, the remote system's classes");
+        assertEquals(5, copies, "server.xml, jvm.options, the war, the remote system's classes and the limits it shares");
     }
 
     @Test

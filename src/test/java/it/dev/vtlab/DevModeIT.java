@@ -1,5 +1,6 @@
 package it.dev.vtlab;
 
+import dev.vtlab.remoteapi.RemoteCommand;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -343,7 +344,7 @@ class DevModeIT {
 
         static Optional<ProcessHandle> remoteUnder(long serverPid) {
             return ProcessHandle.of(serverPid).stream().flatMap(ProcessHandle::descendants)
-                    .filter(p -> hasArgument(p, "dev.vtlab.remote.RemoteSystem"::equals)).findFirst();
+                    .filter(p -> hasArgument(p, RemoteCommand.MAIN_CLASS::equals)).findFirst();
         }
 
         private static boolean hasArgument(ProcessHandle process, Predicate<String> argument) {

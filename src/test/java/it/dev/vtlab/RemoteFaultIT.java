@@ -1,11 +1,10 @@
 package it.dev.vtlab;
 
-import dev.vtlab.remote.RemoteSystem;
+import dev.vtlab.remoteapi.RemoteCommand;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -124,10 +123,9 @@ class RemoteFaultIT {
 
     /** A new remote-system JVM on the same port, as an operator would start one by hand. */
     private static Process startRemote(int port) throws Exception {
-        String java = ProcessHandle.current().info().command().orElseThrow();
-        String classes = new File(RemoteSystem.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
-        return new ProcessBuilder(java, "-Xmx256m", "-cp", classes, RemoteSystem.class.getName(),
-                "--port", String.valueOf(port), "--parent-pid", String.valueOf(ProcessHandle.current().pid()))
+        String classes = RemoteCommand.buildClasses().orElseThrow().toString();
+        return new ProcessBuilder(RemoteCommand.command(RemoteCommand.currentJava(), classes, "localhost", port, 1000,
+                ProcessHandle.current().pid(), List.of()))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
 

@@ -1,4 +1,6 @@
-package dev.vtlab.remote;
+package dev.vtlab.remotesystem;
+
+import dev.vtlab.remoteapi.RemoteLimits;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -15,8 +17,6 @@ import java.util.Map;
 public final class Ledger {
 
     public static final int FEE_ACCOUNT = 0;
-    public static final int MAX_ACCOUNTS = 1_000_000;
-    public static final int HISTORY = 50;
     public static final long OPENING_CENTS = 100_000;
     /** Transfer ids remembered for idempotent replays. */
     static final int REMEMBERED_TRANSFERS = 200_000;
@@ -41,8 +41,8 @@ public final class Ledger {
     };
 
     public Ledger(int accounts) {
-        if (accounts < 1 || accounts > MAX_ACCOUNTS) {
-            throw new IllegalArgumentException("accounts must be 1.." + MAX_ACCOUNTS + ": " + accounts);
+        if (accounts < 1 || accounts > RemoteLimits.MAX_ACCOUNTS) {
+            throw new IllegalArgumentException("accounts must be 1.." + RemoteLimits.MAX_ACCOUNTS + ": " + accounts);
         }
         this.accounts = accounts;
         this.balances = new long[accounts + 1];
@@ -76,8 +76,8 @@ public final class Ledger {
         if (ring == null) {
             return out;
         }
-        for (int i = 1; i <= HISTORY && out.size() < limit; i++) {
-            Entry e = ring[Math.floorMod(historyNext[id] - i, HISTORY)];
+        for (int i = 1; i <= RemoteLimits.HISTORY && out.size() < limit; i++) {
+            Entry e = ring[Math.floorMod(historyNext[id] - i, RemoteLimits.HISTORY)];
             if (e == null) {
                 break;
             }
@@ -128,10 +128,10 @@ public final class Ledger {
     private void record(int id, Entry e) {
         Entry[] ring = history[id];
         if (ring == null) {
-            ring = history[id] = new Entry[HISTORY];
+            ring = history[id] = new Entry[RemoteLimits.HISTORY];
         }
         ring[historyNext[id]] = e;
-        historyNext[id] = (historyNext[id] + 1) % HISTORY;
+        historyNext[id] = (historyNext[id] + 1) % RemoteLimits.HISTORY;
     }
 
     public static String cents(long cents) {

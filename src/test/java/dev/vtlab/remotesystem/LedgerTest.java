@@ -1,5 +1,6 @@
-package dev.vtlab.remote;
+package dev.vtlab.remotesystem;
 
+import dev.vtlab.remoteapi.RemoteLimits;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -61,12 +62,12 @@ class LedgerTest {
     @Test
     void historyKeepsTheNewestEntries() {
         Ledger ledger = new Ledger(2);
-        for (int i = 0; i < Ledger.HISTORY + 7; i++) {
+        for (int i = 0; i < RemoteLimits.HISTORY + 7; i++) {
             ledger.transfer("t" + i, 1, 2, 1, 0);
         }
-        List<Ledger.Entry> recent = ledger.recent(1, Ledger.HISTORY);
-        assertEquals(Ledger.HISTORY, recent.size());
-        assertEquals("t" + (Ledger.HISTORY + 6), recent.get(0).transferId());
+        List<Ledger.Entry> recent = ledger.recent(1, RemoteLimits.HISTORY);
+        assertEquals(RemoteLimits.HISTORY, recent.size());
+        assertEquals("t" + (RemoteLimits.HISTORY + 6), recent.get(0).transferId());
     }
 
     @Test
@@ -96,6 +97,6 @@ class LedgerTest {
     @Test
     void accountCountIsBounded() {
         assertThrows(IllegalArgumentException.class, () -> new Ledger(0));
-        assertThrows(IllegalArgumentException.class, () -> new Ledger(Ledger.MAX_ACCOUNTS + 1));
+        assertThrows(IllegalArgumentException.class, () -> new Ledger(RemoteLimits.MAX_ACCOUNTS + 1));
     }
 }

@@ -1,4 +1,4 @@
-package dev.vtlab.metrics;
+package dev.vtlab.experiments;
 
 /**
  * A class whose static initializer blocks. A thread running a class initializer cannot unmount from

@@ -1,4 +1,4 @@
-package dev.vtlab.metrics;
+package dev.vtlab.experiments;
 
 import dev.vtlab.api.ApiException;
 import dev.vtlab.api.Params;

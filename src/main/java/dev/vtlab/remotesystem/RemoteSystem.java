@@ -1,7 +1,8 @@
-package dev.vtlab.remote;
+package dev.vtlab.remotesystem;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.vtlab.remoteapi.RemoteLimits;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,15 +22,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The remote system the bank calls: a separate JVM that owns the accounts and answers each call after
  * the delay the caller asks for. A waiting call holds no thread: the answer is a task on a small
- * scheduler, so tens of thousands of calls can be pending at once. JDK classes only, so the launcher
- * can start it from the app's compiled classes with nothing else on the class path.
+ * scheduler, so tens of thousands of calls can be pending at once. JDK classes only (its own package
+ * and {@code dev.vtlab.remoteapi}), so it starts from the build's compiled classes with nothing else on
+ * the class path; it is not part of the war. {@link dev.vtlab.remoteapi.RemoteCommand} builds the
+ * command that starts it.
  *
- * <pre>java -cp target/classes dev.vtlab.remote.RemoteSystem --port 9081 --accounts 1000</pre>
+ * <pre>java -cp target/classes dev.vtlab.remotesystem.RemoteSystem --port 9081 --accounts 1000</pre>
  */
 public final class RemoteSystem implements AutoCloseable {
 
-    public static final int MAX_DELAY_MS = 60_000;
-    public static final int MAX_LIMIT = Ledger.HISTORY;
     private static final int BACKLOG = 8192;
     private static final int MAX_BODY = 4096;
 
@@ -104,13 +105,13 @@ public final class RemoteSystem implements AutoCloseable {
                     + ManagementFactory.getThreadMXBean().getThreadCount() + ",\"accounts\":" + ledger.accounts() + "}");
             return;
         }
-        int delayMs = intParam(query, "delayMs", 0, 0, MAX_DELAY_MS);
+        int delayMs = intParam(query, "delayMs", 0, 0, RemoteLimits.MAX_DELAY_MS);
         if (method.equals("GET") && path.length == 2 && path[0].equals("accounts")) {
             int id = intField(path[1], "id", 0, Integer.MAX_VALUE);
             later(ex, delayMs, () -> account(id));
         } else if (method.equals("GET") && path.length == 3 && path[0].equals("accounts") && path[2].equals("transactions")) {
             int id = intField(path[1], "id", 0, Integer.MAX_VALUE);
-            int limit = intParam(query, "limit", 10, 1, MAX_LIMIT);
+            int limit = intParam(query, "limit", 10, 1, RemoteLimits.HISTORY);
             later(ex, delayMs, () -> transactions(id, limit));
         } else if (method.equals("POST") && path.length == 1 && path[0].equals("transfers")) {
             Map<String, String> form = parseForm(readBody(ex));

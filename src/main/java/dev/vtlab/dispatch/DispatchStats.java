@@ -1,12 +1,10 @@
-package dev.vtlab.metrics;
+package dev.vtlab.dispatch;
 
-import dev.vtlab.dispatch.DispatchMode;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
@@ -16,9 +14,9 @@ import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the Dispatcher reports as it runs requests: requests in flight (either mode) and the request
- * virtual threads it started and that have not finished yet. Counters on the hot path; the gauges
- * are read only when /metrics is scraped.
+ * What the Dispatcher reports as it runs requests: requests in flight (every mode, tagged with the
+ * mode the Dispatcher runs) and the request virtual threads it started and that have not finished
+ * yet. Counters on the hot path; the gauges are read only when /metrics is scraped.
  */
 @ApplicationScoped
 public class DispatchStats {
@@ -27,9 +25,9 @@ public class DispatchStats {
     @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
     MetricRegistry registry;
 
+    /** The Dispatcher's mode ({@link Dispatcher#mode()}). */
     @Inject
-    @ConfigProperty(name = "DISPATCH_MODE", defaultValue = "threadpool")
-    String mode;
+    DispatchMode mode;
 
     private final AtomicLong inFlight = new AtomicLong();
     private final AtomicLong virtualActive = new AtomicLong();
@@ -46,7 +44,7 @@ public class DispatchStats {
                 .withDescription("Request virtual threads started and not yet finished.").build(), virtualActive::get);
         registry.gauge(Metadata.builder().withName("vtlab_requests_in_flight")
                         .withDescription("Requests handed to the Dispatcher and not answered yet.").build(),
-                inFlight::get, new Tag("mode", DispatchMode.parse(mode).label()));
+                inFlight::get, new Tag("mode", mode.label()));
     }
 
     /** Registers the metrics at start, so they are on /metrics before the first request. */
