@@ -1,6 +1,7 @@
 package dev.vtlab.compare;
 
 import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.remoteapi.RemoteCommand;
 
 import java.io.IOException;
 import java.net.URI;
@@ -53,10 +54,8 @@ public final class LabServers implements AutoCloseable {
         Path logs = settings.wlp().resolve("usr/servers").resolve(settings.server()).resolve("logs");
         Files.createDirectories(logs);
         List<String> remoteCommand = new ArrayList<>(settings.cpus().pin(false));
-        remoteCommand.addAll(List.of(settings.java(), "-Xms64m", "-Xmx1g", "-cp", settings.classes().toString(),
-                "dev.vtlab.remote.RemoteSystem", "--port", String.valueOf(settings.remotePort()),
-                "--accounts", String.valueOf(settings.accounts()),
-                "--parent-pid", String.valueOf(ProcessHandle.current().pid())));
+        remoteCommand.addAll(RemoteCommand.command(settings.java(), settings.classes().toString(), "localhost",
+                settings.remotePort(), settings.accounts(), ProcessHandle.current().pid(), List.of()));
         remote = new ProcessBuilder(remoteCommand).redirectErrorStream(true).redirectOutput(logs.resolve("remote.log").toFile()).start();
         waitFor(URI.create("http://localhost:" + settings.remotePort() + "/health"));
 

@@ -1,5 +1,7 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.metrics.ProcessStatus;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,7 +26,6 @@ final class ProcessSampler implements AutoCloseable {
     /** The /metrics series the report uses, when the server publishes them. */
     static final List<String> METRICS = List.of("threadpool_size", "threadpool_activeThreads", "memory_usedHeap_bytes",
             "vtlab_virtual_threads_active", "vtlab_direct_buffers_used_bytes", "vtlab_carrier_pool_size");
-    private static final double TICKS_PER_SECOND = 100; // USER_HZ, fixed at 100 on Linux
 
     /**
      * One second. CPU figures are in % of one core (200 = two cores busy); {@code otherCpuPct} is the
@@ -72,12 +73,12 @@ final class ProcessSampler implements AutoCloseable {
             double[] pct = new double[after.length];
             for (int i = 0; i < after.length; i++) {
                 // a process that was not there yet (JMeter) or has gone counts as 0, not as a jump
-                pct[i] = after[i] < 0 || before[i] < 0 ? 0 : (after[i] - before[i]) / TICKS_PER_SECOND / seconds * 100;
+                pct[i] = after[i] < 0 || before[i] < 0 ? 0 : (after[i] - before[i]) / (double) ProcessStatus.TICKS_PER_SECOND / seconds * 100;
             }
             double other = Math.max(0, pct[4] - pct[0] - pct[1] - pct[2] - pct[3]);
-            Map<String, Long> status = procStatus(serverPid);
+            ProcessStatus server = status(serverPid);
             Sample sample = new Sample(System.currentTimeMillis(), pct[0], pct[1], pct[2], other,
-                    status.getOrDefault("VmRSS", 0L) * 1024.0, status.getOrDefault("Threads", 0L), scrape());
+                    server == null ? Double.NaN : server.rssBytes(), server == null ? Double.NaN : server.threads(), scrape());
             synchronized (samples) {
                 samples.add(sample);
             }
@@ -105,17 +106,17 @@ final class ProcessSampler implements AutoCloseable {
         thread.join(5000);
     }
 
-    /** utime + stime of a process from /proc/PID/stat, or -1 when it is not there. */
+    /** utime + stime of a process, or -1 when it is not there (JMeter not started yet, or gone). */
     static long processTicks(long pid) {
-        if (pid <= 0) {
-            return -1;
-        }
+        ProcessStatus status = pid <= 0 ? null : status(pid);
+        return status == null ? -1 : status.cpuTicks();
+    }
+
+    private static ProcessStatus status(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
-        } catch (IOException | RuntimeException e) {
-            return -1;
+            return ProcessStatus.of(pid);
+        } catch (RuntimeException gone) {
+            return null;
         }
     }
 
@@ -128,21 +129,6 @@ final class ProcessSampler implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             return -1;
         }
-    }
-
-    /** VmRSS (kB) and Threads of a process from /proc/PID/status. */
-    private static Map<String, Long> procStatus(long pid) {
-        Map<String, Long> out = new LinkedHashMap<>();
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
-                if (line.startsWith("VmRSS:") || line.startsWith("Threads:")) {
-                    out.put(line.substring(0, line.indexOf(':')), Long.parseLong(line.substring(line.indexOf(':') + 1).replace("kB", "").trim()));
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // the process is gone; the sample stays empty
-        }
-        return out;
     }
 
     private Map<String, Double> scrape() {
