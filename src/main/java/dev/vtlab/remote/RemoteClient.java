@@ -28,6 +28,7 @@ import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -40,6 +41,7 @@ import java.util.logging.Logger;
 public class RemoteClient {
 
     private static final Logger LOG = Logger.getLogger(RemoteClient.class.getName());
+    private final java.util.concurrent.atomic.AtomicLong lastFailureLogged = new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - 2_000_000_000L);
 
     public record Reply(int status, JsonObject body) {
     }
@@ -112,26 +114,38 @@ public class RemoteClient {
         try (Timer.Context timing = callTimer.time()) {
             response = http.send(request.timeout(Duration.ofMillis(timeoutMs)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (HttpConnectTimeoutException | ConnectException e) {
-            throw unavailable("the remote system at " + base + " is not reachable");
+            throw unavailable("the remote system at " + base + " is not reachable", e);
         } catch (HttpTimeoutException e) {
             throw new ApiException(Response.Status.GATEWAY_TIMEOUT, "remote_timeout", null,
                     "the remote system did not answer within " + timeoutMs + " ms");
         } catch (IOException e) {
             // closed or reset mid-call (e.g. the remote died); the cause is for the server log, not the client
-            LOG.fine(() -> "remote call failed: " + e);
-            throw unavailable("the connection to the remote system was closed or reset before it answered");
+            throw unavailable("the connection to the remote system was closed or reset before it answered", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw unavailable("interrupted while waiting for the remote system");
+            throw unavailable("interrupted while waiting for the remote system", e);
         }
         if (response.statusCode() >= 500) {
-            throw unavailable("the remote system failed with HTTP " + response.statusCode());
+            throw unavailable("the remote system failed with HTTP " + response.statusCode(), null);
         }
         try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
             return new Reply(response.statusCode(), reader.readObject());
         } catch (JsonException | IllegalStateException e) {
-            throw unavailable("the remote system sent a malformed answer");
+            throw unavailable("the remote system sent a malformed answer", e);
         }
+    }
+
+    /**
+     * A 502, and its cause in messages.log (the client gets the message, not the cause) — at most one
+     * line a second, so a remote outage under load does not flood the log.
+     */
+    private ApiException unavailable(String message, Exception cause) {
+        long now = System.nanoTime();
+        long last = lastFailureLogged.get();
+        if (now - last > 1_000_000_000L && lastFailureLogged.compareAndSet(last, now)) {
+            LOG.log(Level.WARNING, "remote call failed (502 to the client): " + message + (cause == null ? "" : ": " + cause), cause);
+        }
+        return unavailable(message);
     }
 
     private static ApiException unavailable(String message) {
