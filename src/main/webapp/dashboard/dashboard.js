@@ -73,8 +73,12 @@
     const pool = { pool: 'Default_Executor' };
     push('threads', 'pool size', first(samples, 'threadpool_size', pool));
     push('threads', 'pool active', first(samples, 'threadpool_activeThreads', pool));
-    push('threads', 'virtual threads active', first(samples, 'vtlab_virtual_threads_active'));
-    const vs = samples.find(s => s.name === 'vtlab_virtual_threads_started_total');
+    // the virtual threads running requests: the Dispatcher's (app-level hand-off) or, in executor-virtual
+    // mode, the user feature's, one per Default Executor task
+    const feature = first(samples, 'vtlab_executor_virtual_tasks_in_flight');
+    push('threads', 'virtual threads active', feature !== null ? feature : first(samples, 'vtlab_virtual_threads_active'));
+    const vs = samples.find(s => s.name === 'vtlab_executor_virtual_tasks_started')
+      || samples.find(s => s.name === 'vtlab_virtual_threads_started_total');
     push('threads', 'virtual threads started /s', vs && dt > 0 && delta(vs) !== null ? delta(vs) / dt : null);
     push('threads', 'pinned (total)', first(samples, 'vtlab_virtual_threads_pinned_total'));
 

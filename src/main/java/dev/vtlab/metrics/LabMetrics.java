@@ -28,6 +28,8 @@ public class LabMetrics {
     private static final Logger LOG = Logger.getLogger(LabMetrics.class.getName());
     /** JDK 24+ only; absent on 21-23, and then the carrier metrics are absent too (not zero). */
     static final String SCHEDULER_BEAN = "jdk.management:type=VirtualThreadScheduler";
+    /** Registered by the executor-virtual user feature (liberty-feature/): the virtual threads it starts. */
+    static final String EXECUTOR_VIRTUAL_BEAN = "dev.vtlab:type=ExecutorVirtual";
 
     @Inject
     @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
@@ -48,34 +50,50 @@ public class LabMetrics {
                             direct::getCount);
                 });
         registerCarrierMetrics();
+        registerExecutorVirtualMetrics();
+    }
+
+    /** Only in executor-virtual mode: its virtual threads are the feature's, which no JDK bean counts. */
+    private void registerExecutorVirtualMetrics() {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName feature = name(EXECUTOR_VIRTUAL_BEAN);
+        if (server.isRegistered(feature)) {
+            attribute(server, feature, "vtlab_executor_virtual_tasks_in_flight", "TasksInFlight",
+                    "Default Executor tasks running on their own virtual thread now (executor-virtual mode).");
+            attribute(server, feature, "vtlab_executor_virtual_tasks_started", "TasksStarted",
+                    "Virtual threads the executor-virtual feature started for Default Executor tasks since the server started.");
+        }
     }
 
     private void registerCarrierMetrics() {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        ObjectName scheduler;
-        try {
-            scheduler = new ObjectName(SCHEDULER_BEAN);
-        } catch (JMException e) {
-            throw new IllegalStateException(e);
-        }
+        ObjectName scheduler = name(SCHEDULER_BEAN);
         if (!server.isRegistered(scheduler)) {
             LOG.info("vtlab: no " + SCHEDULER_BEAN + " on this JDK (" + Runtime.version() + "); carrier metrics are absent");
             return;
         }
-        carrier(server, scheduler, "vtlab_carrier_parallelism", "Parallelism",
+        attribute(server, scheduler, "vtlab_carrier_parallelism", "Parallelism",
                 "Target number of carrier threads of the virtual-thread scheduler.");
-        carrier(server, scheduler, "vtlab_carrier_pool_size", "PoolSize",
+        attribute(server, scheduler, "vtlab_carrier_pool_size", "PoolSize",
                 "Carrier threads the scheduler has started (mounted, idle or blocked).");
-        carrier(server, scheduler, "vtlab_carrier_mounted", "MountedVirtualThreadCount",
+        attribute(server, scheduler, "vtlab_carrier_mounted", "MountedVirtualThreadCount",
                 "Virtual threads mounted on a carrier right now.");
-        carrier(server, scheduler, "vtlab_carrier_queued", "QueuedVirtualThreadCount",
+        attribute(server, scheduler, "vtlab_carrier_queued", "QueuedVirtualThreadCount",
                 "Virtual threads queued to run, waiting for a carrier.");
     }
 
-    private void carrier(MBeanServer server, ObjectName scheduler, String name, String attribute, String description) {
+    private static ObjectName name(String name) {
+        try {
+            return new ObjectName(name);
+        } catch (JMException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void attribute(MBeanServer server, ObjectName bean, String name, String attribute, String description) {
         gauge(name, description, () -> {
             try {
-                return (Number) server.getAttribute(scheduler, attribute);
+                return (Number) server.getAttribute(bean, attribute);
             } catch (JMException e) {
                 return Double.NaN;
             }

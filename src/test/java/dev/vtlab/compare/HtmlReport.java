@@ -149,9 +149,11 @@ public final class HtmlReport {
                     runs.stream().flatMap(r -> {
                         SvgChart.Series pool = sampled(r.mode().label() + ": pool size #" + r.repetition(), COLORS.get(r.mode()), false, r,
                                 x -> x.metric("threadpool_size"));
+                        // the Dispatcher's virtual threads, or in executor-virtual mode the feature's
+                        String metric = r.mode() == DispatchMode.EXECUTOR_VIRTUAL ? "vtlab_executor_virtual_tasks_in_flight" : "vtlab_virtual_threads_active";
                         SvgChart.Series vts = sampled(r.mode().label() + ": virtual threads in flight #" + r.repetition(), COLORS.get(r.mode()), true, r,
-                                x -> x.metric("vtlab_virtual_threads_active"));
-                        return vts.x().length > 0 && r.mode().handsOff() ? Stream.of(pool, vts) : Stream.of(pool);
+                                x -> x.metric(metric));
+                        return vts.x().length > 0 && (r.mode().handsOff() || r.mode() == DispatchMode.EXECUTOR_VIRTUAL) ? Stream.of(pool, vts) : Stream.of(pool);
                     }).toList());
             default -> throw new IllegalArgumentException(chart);
         };

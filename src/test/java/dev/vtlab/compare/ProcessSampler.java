@@ -25,7 +25,8 @@ final class ProcessSampler implements AutoCloseable {
 
     /** The /metrics series the report uses, when the server publishes them. */
     static final List<String> METRICS = List.of("threadpool_size", "threadpool_activeThreads", "memory_usedHeap_bytes",
-            "vtlab_virtual_threads_active", "vtlab_direct_buffers_used_bytes", "vtlab_carrier_pool_size");
+            "vtlab_virtual_threads_active", "vtlab_executor_virtual_tasks_in_flight", "vtlab_direct_buffers_used_bytes",
+            "vtlab_carrier_pool_size");
 
     /**
      * One second. CPU figures are in % of one core (200 = two cores busy); {@code otherCpuPct} is the

@@ -81,6 +81,10 @@ class LabMetricsIT {
                 double active = Metrics.of(lab).get("vtlab_virtual_threads_active");
                 if (lab == Lab.VIRTUAL) {
                     assertTrue(active >= concurrent, "virtual threads active " + active + " with " + concurrent + " sleeping requests");
+                } else if (lab.dispatch == DispatchMode.EXECUTOR_VIRTUAL) {
+                    double feature = Metrics.of(lab).get("vtlab_executor_virtual_tasks_in_flight");
+                    assertTrue(feature >= concurrent, "the feature's virtual threads in flight " + feature + " with " + concurrent + " sleeping requests");
+                    assertEquals(0, active, "the Dispatcher runs the work inline and starts none of its own");
                 } else {
                     assertEquals(0, active, "only the virtual hand-off counts its own virtual threads");
                 }
@@ -97,6 +101,9 @@ class LabMetricsIT {
         String inFlight = "mode=\"" + lab.mode + "\"";
         Metrics.await(lab, "vtlab_requests_in_flight", inFlight, v -> v == 0);
         Metrics.await(lab, "vtlab_virtual_threads_active", "", v -> v == 0);
+        if (lab.dispatch == DispatchMode.EXECUTOR_VIRTUAL) {
+            Metrics.await(lab, "vtlab_executor_virtual_tasks_in_flight", "", v -> v < concurrent);
+        }
     }
 
     @ParameterizedTest

@@ -3,6 +3,7 @@ package dev.vtlab.liberty.executor;
 import com.ibm.wsspi.kernel.service.utils.ServerQuiesceListener;
 import com.ibm.wsspi.threading.ExecutorServiceTaskInterceptor;
 
+import java.lang.management.ManagementFactory;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -12,6 +13,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+
+import javax.management.JMException;
+import javax.management.ObjectName;
 
 /**
  * The {@code executor-virtual} mode, the IBM study's prototype rebuilt as a user feature: every task
@@ -33,7 +37,7 @@ import java.util.concurrent.atomic.LongAdder;
  * (default 10 000, 1..1 000 000); past it the pool thread waits for one to end, so the excess queues in
  * Liberty's pool as it would without this feature.
  */
-public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskInterceptor, ServerQuiesceListener {
+public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskInterceptor, ServerQuiesceListener, ExecutorVirtualMXBean {
 
     static final String MAX_IN_FLIGHT_PROPERTY = "vtlab.executorVirtual.maxInFlight";
     private static final String EXECUTOR_IMPL = "com.ibm.ws.threading.internal.ExecutorServiceImpl";
@@ -54,7 +58,9 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
     private final ThreadFactory handoffThreads = Thread.ofVirtual().name("vtlab-executor-", 1).factory();
     private final ThreadFactory joinThreads = Thread.ofVirtual().name("vtlab-executor-join-", 1).factory();
     private final LongAdder inFlight = new LongAdder();
+    private final LongAdder started = new LongAdder();
     private Semaphore admission;
+    private int maxInFlight;
     private volatile boolean intercepting;
 
     protected void activate() {
@@ -64,6 +70,12 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
             throw new IllegalArgumentException(MAX_IN_FLIGHT_PROPERTY + " must be 1..1000000, not " + max);
         }
         admission = new Semaphore(max);
+        maxInFlight = max;
+        try {
+            ManagementFactory.getPlatformMBeanServer().registerMBean(this, new ObjectName(NAME));
+        } catch (JMException e) {
+            System.out.println("vtlab: " + NAME + " not registered, /metrics will not show the feature's tasks: " + e);
+        }
         System.out.println("vtlab: Default Executor tasks will run on new virtual threads once the server has started"
                 + " (at most " + max + " at once)");
     }
@@ -78,6 +90,11 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
 
     protected void deactivate() {
         intercepting = false;
+        try {
+            ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(NAME));
+        } catch (JMException e) {
+            // never registered
+        }
     }
 
     /** Server stop: Liberty's own quiesce cannot see handed-off tasks, so wait for them here (up to 30 s). */
@@ -92,6 +109,21 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    @Override
+    public long getTasksInFlight() {
+        return inFlight.sum();
+    }
+
+    @Override
+    public long getTasksStarted() {
+        return started.sum();
+    }
+
+    @Override
+    public int getMaxInFlight() {
+        return maxInFlight;
     }
 
     @Override
@@ -119,6 +151,7 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
     private void handOff(Runnable task) {
         admission.acquireUninterruptibly();
         inFlight.increment();
+        started.increment();
         try {
             handoffThreads.newThread(() -> {
                 ON_HANDOFF_THREAD.set(Boolean.TRUE);
@@ -150,6 +183,7 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
     private <T> T joined(Callable<T> task) throws Exception {
         FutureTask<T> work = new FutureTask<>(task);
         Thread thread = joinThreads.newThread(work);
+        started.increment();
         thread.start();
         try {
             return work.get();

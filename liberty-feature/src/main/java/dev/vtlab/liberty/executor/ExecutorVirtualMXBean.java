@@ -1,0 +1,19 @@
+package dev.vtlab.liberty.executor;
+
+/**
+ * What the executor-virtual feature is doing, on the platform MBean server as {@value #NAME}, so the
+ * app's /metrics (and JConsole) can show the virtual threads it starts, which no JDK bean counts.
+ */
+public interface ExecutorVirtualMXBean {
+
+    String NAME = "dev.vtlab:type=ExecutorVirtual";
+
+    /** Handed-off Default Executor tasks running on their virtual thread now. */
+    long getTasksInFlight();
+
+    /** Virtual threads started for Default Executor tasks since the server started (hand-offs and joins). */
+    long getTasksStarted();
+
+    /** vtlab.executorVirtual.maxInFlight: handed-off tasks allowed at once. */
+    int getMaxInFlight();
+}
