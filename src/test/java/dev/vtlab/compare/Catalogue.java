@@ -36,7 +36,12 @@ public final class Catalogue {
      * request that makes the test IO-bound when long (Little's law applies).
      */
     public record LoadTest(String name, String plan, Shape shape, boolean sudden, String waitKey, String about,
-                           Map<Profile, Map<String, String>> defaults) {
+                           Map<Profile, Map<String, String>> defaults, Arrival arrival) {
+
+        LoadTest(String name, String plan, Shape shape, boolean sudden, String waitKey, String about,
+                 Map<Profile, Map<String, String>> defaults) {
+            this(name, plan, shape, sudden, waitKey, about, defaults, null);
+        }
 
         /** The properties of the warm-up: the same plan and endpoints at a light, short load. */
         Map<String, String> warmUp(Map<String, String> props, int seconds) {
@@ -44,11 +49,18 @@ public final class Catalogue {
             switch (shape) {
                 case USERS -> w.putAll(Map.of("THREADS", "20", "RAMP", "1", "DURATION", String.valueOf(seconds)));
                 case USER_STEPS -> w.putAll(Map.of("THREADS", "20", "STEPS", "1", "STEP_DURATION", String.valueOf(seconds)));
-                case RATE -> w.putAll(Map.of("RATE", "50", "DURATION", String.valueOf(seconds)));
-                case RATE_STEPS -> w.putAll(Map.of("RATE", "50", "STEPS", "1", "STEP_DURATION", String.valueOf(seconds)));
+                case RATE -> w.putAll(Map.of("RATE", "50", "DURATION", String.valueOf(seconds), "DRAIN", "0"));
+                case RATE_STEPS -> w.putAll(Map.of("RATE", "50", "STEPS", "1", "STEP_DURATION", String.valueOf(seconds), "DRAIN", "0"));
             }
             return w;
         }
+    }
+
+    /**
+     * What one arrival of an open-model plan is: the label of its first request (counted to check that
+     * JMeter kept the arrival rate) and how many requests it sends, one after the other.
+     */
+    public record Arrival(String firstLabel, int requests) {
     }
 
     /** How long and how often: smoke for CI, quick for a first answer, rigorous for a claim, full for the study's durations. */
@@ -101,11 +113,12 @@ public final class Catalogue {
                             Map.of("THREADS", "150", "STEPS", "3", "STEP_DURATION", "12", "DELAY_MS", "2", "WORK", "1"),
                             Map.of("THREADS", "400", "STEPS", "8", "STEP_DURATION", "150", "DELAY_MS", "2", "WORK", "1"))),
             new LoadTest("throughput-open", "throughput-open.jmx", Shape.RATE_STEPS, false, "DELAY_MS",
-                    "the throughput mix at a fixed arrival rate raised in steps (open model: latency includes queueing)",
-                    perProfile(Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "3", "DELAY_MS", "2", "WORK", "1"),
-                            Map.of("RATE", "600", "STEPS", "3", "STEP_DURATION", "10", "DELAY_MS", "2", "WORK", "1"),
-                            Map.of("RATE", "600", "STEPS", "3", "STEP_DURATION", "12", "DELAY_MS", "2", "WORK", "1"),
-                            Map.of("RATE", "1200", "STEPS", "8", "STEP_DURATION", "150", "DELAY_MS", "2", "WORK", "1"))),
+                    "the throughput mix as sessions (account, transfer, statement) arriving at a rate raised in steps (open model: latency includes queueing)",
+                    perProfile(open(Map.of("RATE", "20", "STEPS", "2", "STEP_DURATION", "3", "DRAIN", "2")),
+                            open(Map.of("RATE", "150", "STEPS", "3", "STEP_DURATION", "10", "DRAIN", "5")),
+                            open(Map.of("RATE", "150", "STEPS", "3", "STEP_DURATION", "12", "DRAIN", "5")),
+                            open(Map.of("RATE", "300", "STEPS", "8", "STEP_DURATION", "150", "DRAIN", "10"))),
+                    new Arrival("account", 3)),
             new LoadTest("ramp-up", "ramp-up.jmx", Shape.USERS, true, "DELAY_MS",
                     "IO-bound account lookups: every user arrives at once on a cold server",
                     perProfile(Map.of("THREADS", "200", "RAMP", "0", "DURATION", "6", "DELAY_MS", "500", "WORK", "1"),
@@ -114,10 +127,11 @@ public final class Catalogue {
                             Map.of("THREADS", "3000", "RAMP", "0", "DURATION", "180", "DELAY_MS", "3000", "WORK", "1"))),
             new LoadTest("ramp-up-open", "ramp-up-open.jmx", Shape.RATE, true, "DELAY_MS",
                     "the ramp-up lookups as a sudden arrival rate on a cold server (open model)",
-                    perProfile(Map.of("RATE", "200", "DURATION", "6", "DELAY_MS", "500", "WORK", "1"),
-                            Map.of("RATE", "800", "DURATION", "20", "DELAY_MS", "1000", "WORK", "1"),
-                            Map.of("RATE", "800", "DURATION", "25", "DELAY_MS", "1000", "WORK", "1"),
-                            Map.of("RATE", "1000", "DURATION", "180", "DELAY_MS", "3000", "WORK", "1"))),
+                    perProfile(Map.of("RATE", "100", "DURATION", "6", "DELAY_MS", "500", "WORK", "1", "START_PAUSE", "2", "DRAIN", "3"),
+                            Map.of("RATE", "500", "DURATION", "20", "DELAY_MS", "1000", "WORK", "1", "START_PAUSE", "2", "DRAIN", "5"),
+                            Map.of("RATE", "500", "DURATION", "25", "DELAY_MS", "1000", "WORK", "1", "START_PAUSE", "2", "DRAIN", "5"),
+                            Map.of("RATE", "1000", "DURATION", "180", "DELAY_MS", "3000", "WORK", "1", "START_PAUSE", "2", "DRAIN", "10")),
+                    new Arrival("account", 1)),
             new LoadTest("footprint", "footprint.jmx", Shape.USERS, false, "DELAY_MS",
                     "memory and threads of a mixed banking load (account, transfer, statement)",
                     perProfile(Map.of("THREADS", "20", "RAMP", "1", "DURATION", "4", "DELAY_MS", "20", "WORK", "1"),
@@ -139,6 +153,13 @@ public final class Catalogue {
     public static LoadTest get(String name) {
         return ALL.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow(() ->
                 new IllegalArgumentException("compare.tests: unknown test '" + name + "'; choose from " + NAMES));
+    }
+
+    /** The throughput mix's knobs with an open model's start pause. */
+    private static Map<String, String> open(Map<String, String> shape) {
+        Map<String, String> props = new java.util.LinkedHashMap<>(shape);
+        props.putAll(Map.of("DELAY_MS", "2", "WORK", "1", "START_PAUSE", "2"));
+        return props;
     }
 
     private static Map<Profile, Map<String, String>> perProfile(Map<String, String> smoke, Map<String, String> quick,

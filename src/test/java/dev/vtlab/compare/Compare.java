@@ -102,12 +102,12 @@ public final class Compare {
             lab.start(slot.mode());
             if (!spec.test().sudden() && settings.warmupSeconds() > 0) {
                 jmeter(settings, spec.test().plan(), spec.test().warmUp(spec.props(), settings.warmupSeconds()),
-                        dir.resolve("warmup"), basedir, what + " · warm-up", false, null);
+                        settings.warmupSeconds() + 10, dir.resolve("warmup"), basedir, what + " · warm-up", false, null);
             }
             boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
                     || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
             try (ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), lab.app("/metrics"))) {
-                jmeter(settings, spec.test().plan(), spec.props(), dir, basedir, what, dashboard, sampler);
+                jmeter(settings, spec.test().plan(), spec.props(), spec.seconds(), dir, basedir, what, dashboard, sampler);
                 samples = sampler.samples();
             }
         }
@@ -120,20 +120,20 @@ public final class Compare {
     }
 
     /** Runs one JMeter plan headless on the load CPUs, echoing its live rate; bounded by the plan's duration plus a margin. */
-    private static void jmeter(CompareSettings settings, String plan, Map<String, String> props, Path dir, Path basedir,
-                               String label, boolean dashboard, ProcessSampler sampler) throws IOException, InterruptedException {
+    private static void jmeter(CompareSettings settings, String plan, Map<String, String> props, int planSeconds, Path dir,
+                               Path basedir, String label, boolean dashboard, ProcessSampler sampler) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Map<String, String> all = new LinkedHashMap<>(Map.of("HOST", settings.serverHost(), "PORT", String.valueOf(settings.port())));
         all.putAll(props);
         List<String> command = new ArrayList<>(settings.cpus().pin(false));
         command.addAll(JMeter.run(settings.java(), settings.jmeterHome(), basedir.resolve("jmeter").resolve(plan),
                 dir.resolve("results.jtl"), dir.resolve("jmeter.log"), all, settings.remoteHosts()));
-        command.add("-Jsummariser.interval=5");
+        // the live rate every 5 s; TESTSTART in every row (time 0 of an open model's schedule); and exit when
+        // done (an Open Model Thread Group leaves a non-daemon thread that keeps JMeter up another minute)
+        command.addAll(List.of("-Jsummariser.interval=5", "-Jsample_variables=TESTSTART", "-Jjmeterengine.force.system.exit=true"));
         if (dashboard) {
             command.addAll(List.of("-e", "-o", dir.resolve("jmeter-dashboard").toString()));
         }
-        int planSeconds = props.containsKey("STEPS") ? Integer.parseInt(props.get("STEPS")) * Integer.parseInt(props.get("STEP_DURATION"))
-                : Integer.parseInt(props.get("DURATION"));
         Process jmeter = new ProcessBuilder(command).redirectErrorStream(true).start();
         if (sampler != null) {
             sampler.watchJMeter(jmeter.pid());

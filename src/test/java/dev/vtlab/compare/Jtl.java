@@ -11,7 +11,11 @@ import java.util.List;
 public final class Jtl {
 
     /** One sample: when it was sent (epoch ms), how long it took, its label and response code, and its group's users. */
-    public record Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads) {
+    public record Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads, long testStart) {
+
+        Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads) {
+            this(start, elapsed, label, code, success, groupThreads, 0);
+        }
 
         long end() {
             return start + elapsed;
@@ -28,16 +32,19 @@ public final class Jtl {
             if (first == null) {
                 return samples;
             }
-            String[] header = first.split(",");
+            String[] header = splitCsv(first);
             int ts = column(header, "timeStamp"), el = column(header, "elapsed"), label = column(header, "label"),
                     code = column(header, "responseCode"), ok = column(header, "success"), grp = column(header, "grpThreads");
+            // JMeter's test start, when the plan publishes it (-Jsample_variables=TESTSTART; the open-model plans)
+            int testStart = List.of(header).indexOf("TESTSTART");
             for (String line; (line = in.readLine()) != null; ) {
                 String[] f = splitCsv(line);
                 if (f.length < header.length) {
                     continue; // a line JMeter was still writing when stopped
                 }
                 samples.add(new Sample(Long.parseLong(f[ts]), Long.parseLong(f[el]), f[label], f[code],
-                        Boolean.parseBoolean(f[ok]), Integer.parseInt(f[grp])));
+                        Boolean.parseBoolean(f[ok]), Integer.parseInt(f[grp]),
+                        testStart < 0 || !f[testStart].matches("[0-9]{1,19}") ? 0 : Long.parseLong(f[testStart])));
             }
         }
         return samples;

@@ -20,6 +20,8 @@ import java.util.function.ToDoubleFunction;
 final class RunAnalysis {
 
     static final int SETTLE_MARGIN_S = 1;
+    /** The label the open-model plans give an arrival they refused to send (more than MAX_THREADS alive). */
+    static final String DROPPED = "dropped";
     /** A window shorter than this says nothing steady; the level is then measured whole and flagged. */
     static final int MIN_WINDOW_S = 2;
     /** Liberty's pool counts as converged in a window when its size moved by at most this share (or 2 threads). */
@@ -43,7 +45,7 @@ final class RunAnalysis {
         List<Jtl.Sample> ok = all.stream().filter(Jtl.Sample::success).toList();
         Map<String, Long> errorsByCode = new TreeMap<>();
         all.stream().filter(s -> !s.success()).forEach(s -> errorsByCode.merge(s.code().isEmpty() ? "none" : s.code(), 1L, Long::sum));
-        long t0 = all.stream().mapToLong(Jtl.Sample::start).min().orElse(System.currentTimeMillis());
+        long t0 = origin(spec, all);
         double[] perSecond = perSecond(ok, t0);
 
         List<RunResult.Level> levels = new ArrayList<>();
@@ -65,12 +67,32 @@ final class RunAnalysis {
         double jmeter = mean(samples, ProcessSampler.Sample::jmeterCpuPct), remote = mean(samples, ProcessSampler.Sample::remoteCpuPct);
         double other = mean(samples, ProcessSampler.Sample::otherCpuPct);
         double server = mean(samples, ProcessSampler.Sample::serverCpuPct);
-        boolean loadBound = c.cpus().shared()
+        boolean loadBound;
+        loadBound = c.cpus().shared()
                 ? server + jmeter + remote + other >= 100 * c.cpus().server().size() * LOAD_BOUND_SHARE && jmeter >= server / 2
                 : jmeter + remote >= 100 * c.cpus().load().size() * LOAD_BOUND_SHARE;
         if (loadBound) {
             warnings.add(String.format(java.util.Locale.ROOT, "load-generator bound: JMeter %.0f %% + remote %.0f %% of CPUs %s",
                     jmeter, remote, CpuPlan.list(c.cpus().load())));
+        }
+        Catalogue.Arrival arrival = spec.test().arrival();
+        if (arrival != null) {
+            // an open model is only as open as JMeter's one scheduling thread keeps it: check it kept the rate
+            for (RunResult.Level l : levels) {
+                long sent = all.stream().filter(x -> x.label().equals(arrival.firstLabel()) || x.label().equals(DROPPED))
+                        .filter(x -> x.start() >= t0 + l.fromS() * 1000 && x.start() < t0 + l.toS() * 1000).count();
+                double sentPerSecond = sent / Math.max(1, l.toS() - l.fromS());
+                if (sentPerSecond < 0.9 * l.offered()) {
+                    loadBound = true;
+                    warnings.add(String.format(java.util.Locale.ROOT, "level %s: JMeter sent %.1f arrivals/s of the %d/s planned: load-generator bound",
+                            l.name(), sentPerSecond, l.offered()));
+                }
+            }
+            long late = all.stream().filter(x -> x.label().equals(arrival.firstLabel()) && x.start() > t0 + spec.loadSeconds() * 1000L + 1000).count();
+            if (late > 0) {
+                loadBound = true;
+                warnings.add(late + " arrivals were sent more than 1 s after the schedule ended: JMeter fell behind");
+            }
         }
         boolean busy = other > BUSY_OTHER_CPU_PCT;
         if (busy) {
@@ -91,13 +113,14 @@ final class RunAnalysis {
         int lastStart = (int) ((all.stream().mapToLong(Jtl.Sample::start).max().orElse(t0) - t0) / 1000);
         return switch (spec.test().shape()) {
             case USERS -> List.of(new Span(spec.offered() + " users", spec.offered(), 0, lastStart));
-            case RATE -> List.of(new Span(spec.offered() + "/s", spec.offered(), 0, Math.min(lastStart, spec.intProp("DURATION"))));
+            // time 0 is the schedule's start (see origin): the steps are where the plan put them
+            case RATE -> List.of(new Span(spec.offered() + "/s", spec.offered(), 0, spec.intProp("DURATION")));
             case RATE_STEPS -> {
                 List<Span> spans = new ArrayList<>();
                 int steps = spec.intProp("STEPS"), seconds = spec.intProp("STEP_DURATION");
                 for (int i = 0; i < steps; i++) {
                     int rate = (int) Math.round(spec.offered() * (i + 1) / (double) steps);
-                    spans.add(new Span(rate + "/s", rate, i * seconds, Math.min(lastStart, (i + 1) * seconds)));
+                    spans.add(new Span(rate + "/s", rate, i * seconds, (i + 1) * seconds));
                 }
                 yield spans;
             }
@@ -157,6 +180,22 @@ final class RunAnalysis {
     }
 
     /**
+     * Time 0 of the run: for an open model the start of its arrival schedule (JMeter's test start, from
+     * the TESTSTART column, plus START_PAUSE), so steps are cut where the plan put them; otherwise the
+     * first request sent.
+     */
+    static long origin(TestSpec spec, List<Jtl.Sample> all) {
+        long first = all.stream().mapToLong(Jtl.Sample::start).min().orElse(System.currentTimeMillis());
+        if (spec.test().shape().openModel()) {
+            long testStart = all.stream().mapToLong(Jtl.Sample::testStart).filter(t -> t > 0).min().orElse(0);
+            if (testStart > 0) {
+                return Math.min(first, testStart + spec.intProp("START_PAUSE") * 1000L);
+            }
+        }
+        return first;
+    }
+
+    /**
      * The level's physical bound: an open model cannot answer more than arrives; a closed IO-bound one
      * no more than users / wait (Little's law), nor, where requests hold a pool thread for the wait,
      * more than maxThreads / wait. Null when the CPU, not a wait, is the limit.
@@ -164,7 +203,7 @@ final class RunAnalysis {
     static Double bound(Context c, Span span) {
         TestSpec spec = c.slot().spec();
         if (spec.test().shape().openModel()) {
-            return (double) span.offered();
+            return (double) span.offered() * spec.test().arrival().requests();
         }
         if (spec.ioWaitMs() == null) {
             return null;

@@ -96,19 +96,43 @@ class RunAnalysisTest {
     }
 
     @Test
-    void rateStepsAreCutByTimeAndNoLevelMayBeatItsArrivalRate() {
+    void rateStepsAreCutFromTheSchedulesStartAndBoundedByTheArrivalRate() {
+        // sessions of 3 requests at 50/s for 10 s then 100/s; JMeter's test start 2 s (START_PAUSE) before time 0,
+        // the first arrival 400 ms late as JMeter warms up
+        RunResult r = analyse("throughput-open", Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "10", "START_PAUSE", "2", "DRAIN", "0"),
+                sessions(1.0), List.of());
+        assertEquals(List.of("50/s", "100/s"), r.levels().stream().map(RunResult.Level::name).toList());
+        assertEquals(10, r.levels().get(1).fromS(), 1, "step 2 starts 10 s after the schedule's start, not after the first sample");
+        assertEquals(150, r.levels().get(0).rps(), 3);
+        assertEquals(150.0, r.levels().get(0).boundRps(), "3 requests per arrival");
+        assertEquals(300, r.levels().get(1).rps(), 6);
+        assertFalse(r.loadGeneratorBound(), r.warnings().toString());
+        assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+    }
+
+    @Test
+    void anOpenModelWhoseJMeterFellBehindIsLoadGeneratorBound() {
+        RunResult r = analyse("throughput-open", Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "10", "START_PAUSE", "2", "DRAIN", "0"),
+                sessions(0.5), List.of());
+        assertTrue(r.loadGeneratorBound());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("arrivals/s of the 50/s planned")), r.warnings().toString());
+    }
+
+    /** Arrivals at {@code share} of 50/s then 100/s, each a session of account, transfer, statement (1 ms apart). */
+    private static List<Jtl.Sample> sessions(double share) {
+        long testStart = T0 - 2000;
         List<Jtl.Sample> samples = new ArrayList<>();
         for (int s = 0; s < 20; s++) {
-            int rate = s < 10 ? 50 : 100;
+            int rate = (int) ((s < 10 ? 50 : 100) * share);
             for (int i = 0; i < rate; i++) {
-                samples.add(new Jtl.Sample(T0 + s * 1000L + i * (1000L / rate), 3, "transfer", "201", true, 0));
+                long at = T0 + 400 + s * 1000L + i * (1000L / rate) / 2;
+                for (String label : List.of("account", "transfer", "statement")) {
+                    samples.add(new Jtl.Sample(at, 1, label, "200", true, 3, testStart));
+                    at += 1;
+                }
             }
         }
-        RunResult r = analyse("throughput-open", Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "10"), samples, List.of());
-        assertEquals(List.of("50/s", "100/s"), r.levels().stream().map(RunResult.Level::name).toList());
-        assertEquals(50, r.levels().get(0).rps(), 1.0);
-        assertEquals(50.0, r.levels().get(0).boundRps());
-        assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+        return samples;
     }
 
     @Test

@@ -11,9 +11,10 @@ import java.util.Properties;
  */
 public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int repeats) {
 
-    static final Map<String, Integer> BOUNDS = Map.of("THREADS", 10_000, "DURATION", 3_600, "STEP_DURATION", 3_600,
-            "STEPS", 50, "DELAY_MS", 60_000, "WORK", 1_000, "SLEEP_MS", 60_000, "RAMP", 3_600, "RATE", 20_000,
-            "MAX_THREADS", 10_000);
+    static final Map<String, Integer> BOUNDS = Map.ofEntries(Map.entry("THREADS", 10_000), Map.entry("DURATION", 3_600),
+            Map.entry("STEP_DURATION", 3_600), Map.entry("STEPS", 50), Map.entry("DELAY_MS", 60_000), Map.entry("WORK", 1_000),
+            Map.entry("SLEEP_MS", 60_000), Map.entry("RAMP", 3_600), Map.entry("RATE", 20_000), Map.entry("MAX_THREADS", 10_000),
+            Map.entry("START_PAUSE", 600), Map.entry("DRAIN", 600));
     static final int MAX_REPEATS = 50;
     /** Below this wait per request the lab's CPU ceiling binds long before users / wait would. */
     static final int IO_BOUND_MIN_WAIT_MS = 100;
@@ -62,9 +63,14 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
         return Integer.parseInt(props.get(key));
     }
 
-    /** Seconds of load the plan applies. */
-    public int seconds() {
+    /** Seconds of load the plan applies (for an open model, after its start pause). */
+    public int loadSeconds() {
         return test.shape().stepped() ? intProp("STEPS") * intProp("STEP_DURATION") : intProp("DURATION");
+    }
+
+    /** Seconds the plan runs: its load, and for an open model the start pause and the drain. */
+    public int seconds() {
+        return loadSeconds() + (test.shape().openModel() ? intProp("START_PAUSE") + intProp("DRAIN") : 0);
     }
 
     /** Users (closed model) or arrivals per second (open model) at the top of the test. */
