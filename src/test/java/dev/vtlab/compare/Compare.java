@@ -99,7 +99,9 @@ public final class Compare {
         MachineState before = MachineState.now();
         List<ProcessSampler.Sample> samples;
         try (LabServers lab = new LabServers(settings)) {
+            long starting = System.nanoTime();
             lab.start(slot.mode());
+            System.out.printf(Locale.ROOT, "[compare] %s: servers ready in %.1f s%n", what, (System.nanoTime() - starting) / 1e9);
             if (!spec.test().sudden() && settings.warmupSeconds() > 0) {
                 jmeter(settings, spec.test().plan(), spec.test().warmUp(spec.props(), settings.warmupSeconds()),
                         settings.warmupSeconds() + 10, dir.resolve("warmup"), basedir, what + " · warm-up", false, null);
@@ -125,7 +127,7 @@ public final class Compare {
         Files.createDirectories(dir);
         Map<String, String> all = new LinkedHashMap<>(Map.of("HOST", settings.serverHost(), "PORT", String.valueOf(settings.port())));
         all.putAll(props);
-        List<String> command = new ArrayList<>(settings.cpus().pin(false));
+        List<String> command = new ArrayList<>(settings.cpus().pinLoad());
         command.addAll(JMeter.run(settings.java(), settings.jmeterHome(), basedir.resolve("jmeter").resolve(plan),
                 dir.resolve("results.jtl"), dir.resolve("jmeter.log"), all, settings.remoteHosts()));
         // the live rate every 5 s; TESTSTART in every row (time 0 of an open model's schedule); and exit when

@@ -87,6 +87,9 @@ record CompareSettings(Catalogue.Profile profile, List<TestSpec> specs, List<Dis
         List<String> args = new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap));
         if (activeProcessorCount != null) {
             args.add("-XX:ActiveProcessorCount=" + activeProcessorCount);
+        } else if (!cpus.shared()) {
+            // the JVM sizes GC, JIT, the carrier pool and Liberty's pool for the CPUs it is pinned to (see LabServers)
+            args.add("-XX:ActiveProcessorCount=" + cpus.server().size());
         }
         if (parallelism != null) {
             args.add("-Djdk.virtualThreadScheduler.parallelism=" + parallelism);

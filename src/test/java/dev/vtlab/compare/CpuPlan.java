@@ -94,9 +94,9 @@ public record CpuPlan(TreeSet<Integer> server, TreeSet<Integer> load, boolean sh
         return cpus.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 
-    /** The prefix that pins a process to the server's or the load side's CPUs (none when shared). */
-    List<String> pin(boolean serverSide) {
-        return shared ? List.of() : List.of("taskset", "-c", list(serverSide ? server : load));
+    /** The prefix that pins a process to the load side's CPUs (none when shared); the server is pinned once started. */
+    List<String> pinLoad() {
+        return shared ? List.of() : List.of("taskset", "-c", list(load));
     }
 
     String describe() {

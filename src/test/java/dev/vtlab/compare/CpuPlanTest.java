@@ -21,7 +21,7 @@ class CpuPlanTest {
         CpuPlan two = CpuPlan.from(null, null, TWO);
         assertEquals(new TreeSet<>(List.of(0)), two.server());
         assertEquals(new TreeSet<>(List.of(1)), two.load());
-        assertEquals(List.of("taskset", "-c", "1"), two.pin(false));
+        assertEquals(List.of("taskset", "-c", "1"), two.pinLoad());
         CpuPlan four = CpuPlan.from(null, null, FOUR);
         assertEquals("server on CPUs 0,1; JMeter and remote system on CPUs 2,3 (disjoint)", four.describe());
     }
@@ -32,7 +32,7 @@ class CpuPlanTest {
         assertEquals(new TreeSet<>(List.of(2, 3)), CpuPlan.from("0-1", null, FOUR).load());
         CpuPlan shared = CpuPlan.from("all", null, TWO);
         assertTrue(shared.shared());
-        assertEquals(List.of(), shared.pin(true));
+        assertEquals(List.of(), shared.pinLoad());
         assertTrue(shared.describe().startsWith("shared"));
     }
 

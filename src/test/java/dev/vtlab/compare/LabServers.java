@@ -53,17 +53,14 @@ public final class LabServers implements AutoCloseable {
     public void start(DispatchMode mode, List<String> extraJvmArgs) throws IOException, InterruptedException {
         Path logs = settings.wlp().resolve("usr/servers").resolve(settings.server()).resolve("logs");
         Files.createDirectories(logs);
-        List<String> remoteCommand = new ArrayList<>(settings.cpus().pin(false));
+        List<String> remoteCommand = new ArrayList<>(settings.cpus().pinLoad());
         remoteCommand.addAll(RemoteCommand.command(settings.java(), settings.classes().toString(), "localhost",
                 settings.remotePort(), settings.accounts(), ProcessHandle.current().pid(), List.of()));
         remote = new ProcessBuilder(remoteCommand).redirectErrorStream(true).redirectOutput(logs.resolve("remote.log").toFile()).start();
-        waitFor(URI.create("http://localhost:" + settings.remotePort() + "/health"));
 
-        List<String> command = new ArrayList<>(settings.cpus().pin(true));
         // --clean: a warm start reuses the features of the previous start, whatever DISPATCH_MODE now asks for
-        command.addAll(List.of(settings.wlp().resolve("bin/server").toString(), "start", settings.server(), "--clean"));
-        ProcessBuilder start = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        ProcessBuilder start = new ProcessBuilder(settings.wlp().resolve("bin/server").toString(), "start", settings.server(), "--clean")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = start.environment();
         env.put("DISPATCH_MODE", mode.label());
         env.put("HTTP_PORT", String.valueOf(settings.port()));
@@ -81,6 +78,16 @@ public final class LabServers implements AutoCloseable {
             throw new IllegalStateException("'server start " + settings.server() + "' failed with exit " + exit
                     + "; see " + logs.resolve("messages.log"));
         }
+        if (!settings.cpus().shared()) {
+            // The server starts on every CPU (on one CPU Liberty took 18 s to start instead of 8), sized by
+            // -XX:ActiveProcessorCount for the CPUs it gets, and is pinned, every thread of it, once
+            // started: threads it creates later inherit their creator's CPUs.
+            List<String> pin = List.of("taskset", "-a", "-p", "-c", CpuPlan.list(settings.cpus().server()), String.valueOf(serverPid()));
+            if (new ProcessBuilder(pin).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() != 0) {
+                throw new IllegalStateException("could not pin the server: " + String.join(" ", pin));
+            }
+        }
+        waitFor(URI.create("http://localhost:" + settings.remotePort() + "/health"));
         waitFor(URI.create("http://localhost:" + settings.port() + "/health/ready"));
     }
 

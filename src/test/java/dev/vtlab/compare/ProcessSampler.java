@@ -121,12 +121,15 @@ final class ProcessSampler implements AutoCloseable {
         }
     }
 
-    /** Busy ticks of all CPUs (user, nice, system, irq, softirq, steal) from the first line of /proc/stat. */
+    /**
+     * Busy ticks of all CPUs from the first line of /proc/stat: user, nice, system and steal (a
+     * neighbour VM's use of this one's CPUs). Not irq and softirq: there the kernel carries the run's own
+     * loopback traffic, which /proc/PID/stat does not charge to the processes that sent it.
+     */
     static long machineBusyTicks() {
         try {
             String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-            return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
-                    + Long.parseLong(f[7]) + (f.length > 8 ? Long.parseLong(f[8]) : 0);
+            return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + (f.length > 8 ? Long.parseLong(f[8]) : 0);
         } catch (IOException | RuntimeException e) {
             return -1;
         }
