@@ -73,8 +73,9 @@ final class ProcessSampler implements AutoCloseable {
             double seconds = (now - last) / 1e9;
             double[] pct = new double[after.length];
             for (int i = 0; i < after.length; i++) {
-                // a process that was not there yet (JMeter) or has gone counts as 0, not as a jump
-                pct[i] = after[i] < 0 || before[i] < 0 ? 0 : (after[i] - before[i]) / (double) ProcessStatus.TICKS_PER_SECOND / seconds * 100;
+                // a process that started since the last tick (JMeter) counts all its ticks; one that has gone, none
+                long used = after[i] < 0 ? 0 : before[i] < 0 ? after[i] : after[i] - before[i];
+                pct[i] = used / (double) ProcessStatus.TICKS_PER_SECOND / seconds * 100;
             }
             double other = Math.max(0, pct[4] - pct[0] - pct[1] - pct[2] - pct[3]);
             ProcessStatus server = status(serverPid);
