@@ -65,7 +65,7 @@ public final class Catalogue {
 
     /** How long and how often: smoke for CI, quick for a first answer, rigorous for a claim, full for the study's durations. */
     public enum Profile {
-        SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 2, "throughput", 2)),
+        SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 2)),
         QUICK(4, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3)),
         RIGOROUS(5, List.of("ping", "throughput", "ramp-up", "footprint"), Map.of("ping", 5, "throughput", 5, "ramp-up", 5, "footprint", 5)),
         FULL(60, List.of("ping", "throughput", "ramp-up", "footprint"), Map.of("ping", 3, "throughput", 3, "ramp-up", 3, "footprint", 3));
@@ -102,7 +102,7 @@ public final class Catalogue {
     public static final List<LoadTest> ALL = List.of(
             new LoadTest("ping", "ping.jmx", Shape.USERS, false, null,
                     "the shortest request (/api/ping), keep-alive, no think time",
-                    perProfile(Map.of("THREADS", "20", "RAMP", "1", "DURATION", "4"),
+                    perProfile(Map.of("THREADS", "20", "RAMP", "1", "DURATION", "3"),
                             Map.of("THREADS", "50", "RAMP", "2", "DURATION", "12"),
                             Map.of("THREADS", "50", "RAMP", "2", "DURATION", "15"),
                             Map.of("THREADS", "50", "RAMP", "10", "DURATION", "180"))),
@@ -121,7 +121,7 @@ public final class Catalogue {
                     new Arrival("account", 3)),
             new LoadTest("ramp-up", "ramp-up.jmx", Shape.USERS, true, "DELAY_MS",
                     "IO-bound account lookups: every user arrives at once on a cold server",
-                    perProfile(Map.of("THREADS", "200", "RAMP", "0", "DURATION", "6", "DELAY_MS", "500", "WORK", "1"),
+                    perProfile(Map.of("THREADS", "200", "RAMP", "0", "DURATION", "5", "DELAY_MS", "500", "WORK", "1"),
                             Map.of("THREADS", "1000", "RAMP", "0", "DURATION", "20", "DELAY_MS", "1000", "WORK", "1"),
                             Map.of("THREADS", "1000", "RAMP", "0", "DURATION", "25", "DELAY_MS", "1000", "WORK", "1"),
                             Map.of("THREADS", "3000", "RAMP", "0", "DURATION", "180", "DELAY_MS", "3000", "WORK", "1"))),
