@@ -116,6 +116,7 @@ public class RemoteClient {
         } catch (HttpConnectTimeoutException | ConnectException e) {
             throw unavailable("the remote system at " + base + " is not reachable", e);
         } catch (HttpTimeoutException e) {
+            logFailure("504", "no answer within " + timeoutMs + " ms", e);
             throw new ApiException(Response.Status.GATEWAY_TIMEOUT, "remote_timeout", null,
                     "the remote system did not answer within " + timeoutMs + " ms");
         } catch (IOException e) {
@@ -136,16 +137,20 @@ public class RemoteClient {
     }
 
     /**
-     * A 502, and its cause in messages.log (the client gets the message, not the cause) — at most one
-     * line a second, so a remote outage under load does not flood the log.
+     * A 502, and (as for a 504) its cause in messages.log — the client gets the message, not the cause —
+     * at most one line a second, so a remote outage under load does not flood the log.
      */
     private ApiException unavailable(String message, Exception cause) {
+        logFailure("502", message, cause);
+        return unavailable(message);
+    }
+
+    private void logFailure(String status, String message, Exception cause) {
         long now = System.nanoTime();
         long last = lastFailureLogged.get();
         if (now - last > 1_000_000_000L && lastFailureLogged.compareAndSet(last, now)) {
-            LOG.log(Level.WARNING, "remote call failed (502 to the client): " + message + (cause == null ? "" : ": " + cause), cause);
+            LOG.log(Level.WARNING, "remote call failed (" + status + " to the client): " + message + (cause == null ? "" : ": " + cause), cause);
         }
-        return unavailable(message);
     }
 
     private static ApiException unavailable(String message) {

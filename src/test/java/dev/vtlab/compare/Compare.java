@@ -38,7 +38,9 @@ public final class Compare {
 
     public static void main(String[] args) throws Exception {
         try {
-            Path report = run(System.getProperties(), Path.of(System.getProperty("basedir", ".")).toAbsolutePath());
+            String again = System.getProperty("compare.reanalyse");
+            Path report = again != null ? reanalyse(Path.of(again))
+                    : run(System.getProperties(), Path.of(System.getProperty("basedir", ".")).toAbsolutePath());
             System.out.println("[compare] report: " + report.resolve("index.html"));
         } catch (IllegalArgumentException badSetting) {
             // a bad -Dcompare.* value: one clear line, before anything started
@@ -75,17 +77,27 @@ public final class Compare {
         double wallS = (System.currentTimeMillis() - started) / 1000.0;
         Comparison comparison = Comparison.of(environment(settings, properties), settings.specs().stream().map(TestSpec::name).toList(),
                 settings.modes(), runs, wallS);
-        JsonReport.write(comparison, settings.out().resolve("summary.json"));
-        CsvReport.write(comparison, settings.out());
-        HtmlReport.write(comparison, settings.out());
+        write(comparison, settings.out());
+        System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", wallS);
+        return settings.out();
+    }
+
+    /** The reports again from a report directory's raw files, with this version's analysis (see {@link Reanalysis}). */
+    public static Path reanalyse(Path report) throws IOException {
+        return Reanalysis.run(report);
+    }
+
+    /** The three reports of one result model, and the headline verdicts on the console. */
+    static void write(Comparison comparison, Path out) throws IOException {
+        JsonReport.write(comparison, out.resolve("summary.json"));
+        CsvReport.write(comparison, out);
+        HtmlReport.write(comparison, out);
         for (Comparison.RatioRow r : comparison.ratios()) {
             if (r.metric() == Metric.STEADY_RPS || r.metric() == Metric.P95_MS || r.metric() == Metric.TIME_TO_90PCT_S) {
                 System.out.printf(Locale.ROOT, "[compare] %-16s %-22s %s vs %s: %s%n", r.test(), HtmlReport.label(r.headline()),
                         r.mode().label(), r.baseline().label(), r.ratio().text());
             }
         }
-        System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", wallS);
-        return settings.out();
     }
 
     private static RunResult runOne(CompareSettings settings, Schedule.Slot slot, int order, int total, Path basedir)
@@ -112,6 +124,11 @@ public final class Compare {
                 jmeter(settings, spec.test().plan(), spec.props(), spec.seconds(), dir, basedir, what, dashboard, sampler);
                 samples = sampler.samples();
             }
+        }
+        // the server's log of this run (a warm restart rotates it away): where a 502 or a failed start is explained
+        Path messages = settings.wlp().resolve("usr/servers").resolve(settings.server()).resolve("logs/messages.log");
+        if (Files.exists(messages)) {
+            Files.copy(messages, dir.resolve("messages.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         MachineState after = MachineState.now();
         RunResult result = RunAnalysis.analyse(new RunAnalysis.Context(slot, order, settings.cpus(),
@@ -179,6 +196,8 @@ public final class Compare {
         m.put("order", settings.order().name().toLowerCase(Locale.ROOT) + (settings.order() == Schedule.Order.RANDOM ? " (seed " + settings.seed() + ")" : ""));
         m.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
         m.put("cpu_plan", settings.cpus().describe());
+        m.put("server_cpus", CpuPlan.list(settings.cpus().server()));
+        m.put("load_cpus", CpuPlan.list(settings.cpus().load()));
         m.put("cpu_model", readFirst("/proc/cpuinfo", "model name"));
         m.put("memory", readFirst("/proc/meminfo", "MemTotal"));
         m.put("kernel", readFirst("/proc/sys/kernel/osrelease", ""));

@@ -13,9 +13,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * Derives a {@link RunResult} from one run's JTL and samples. Only successful requests count toward
  * throughput and latency. Each load level is measured over its steady window: from the moment its rate
- * has settled (the 3-second moving average first reaches 90 % of the level's highest, plus
- * {@value #SETTLE_MARGIN_S} s) to the last second in which the level's requests were still being sent
- * (after that the level drains or the next one starts).
+ * has settled (the 3-second moving average first reaches 90 % of the median rate of the level's second
+ * half, plus {@value #SETTLE_MARGIN_S} s) to the last second in which the level's requests were still
+ * being sent (after that the level drains or the next one starts).
  */
 final class RunAnalysis {
 
@@ -149,7 +149,7 @@ final class RunAnalysis {
     private static RunResult.Level level(Span span, boolean single, double[] perSecond, List<Jtl.Sample> ok, List<ProcessSampler.Sample> samples,
                                          long t0, TestSpec spec, Double bound, List<String> warnings) {
         int to = Math.min(span.to(), perSecond.length);
-        int from = Math.max(0, settledAt(perSecond, span.from(), to) + SETTLE_MARGIN_S);
+        int from = Math.max(0, settledAt(perSecond, span.from(), to, levelRate(perSecond, span.from(), to)) + SETTLE_MARGIN_S);
         boolean settled = to - from >= MIN_WINDOW_S;
         if (!settled) {
             // measured whole: from the level's start to its end, or for a test of one level to the last answer
@@ -215,12 +215,11 @@ final class RunAnalysis {
         return concurrency / (spec.ioWaitMs() / 1000);
     }
 
-    /** The first second in [from, to) whose 3-second moving average reaches 90 % of the span's highest. */
-    static int settledAt(double[] perSecond, int from, int to) {
+    /** The first second in [from, to) whose 3-second moving average reaches 90 % of {@code rate}. */
+    static int settledAt(double[] perSecond, int from, int to, double rate) {
         double[] smooth = movingAverage(Arrays.copyOfRange(perSecond, from, Math.max(from, to)), 3);
-        double peak = Arrays.stream(smooth).max().orElse(0);
         for (int i = 0; i < smooth.length; i++) {
-            if (peak > 0 && smooth[i] >= 0.9 * peak) {
+            if (rate > 0 && smooth[i] >= 0.9 * rate) {
                 return from + i;
             }
         }
@@ -228,12 +227,28 @@ final class RunAnalysis {
     }
 
     /**
+     * The rate a level settles at: the median answers per second of its second half. A median, not the
+     * peak, so that one burst (a noisy mode, a pool releasing a queue) does not push the settling point
+     * to the burst.
+     */
+    static double levelRate(double[] perSecond, int from, int to) {
+        int end = Math.min(to, perSecond.length);
+        int mid = from + (end - from) / 2;
+        if (end - mid < 1) {
+            return 0;
+        }
+        double[] half = Arrays.copyOfRange(perSecond, mid, end);
+        Arrays.sort(half);
+        return half.length % 2 == 1 ? half[half.length / 2] : (half[half.length / 2 - 1] + half[half.length / 2]) / 2;
+    }
+
+    /**
      * Seconds from the first request until throughput (3-second moving average) first reaches 90 % of
      * its peak: how fast a mode takes a sudden load.
      */
     static Double secondsTo90PctOfPeak(double[] perSecond) {
-        return perSecond.length == 0 || Arrays.stream(perSecond).max().orElse(0) == 0 ? null
-                : (double) settledAt(perSecond, 0, perSecond.length) + 1;
+        double peak = Arrays.stream(movingAverage(perSecond, 3)).max().orElse(0);
+        return peak == 0 ? null : (double) settledAt(perSecond, 0, perSecond.length, peak) + 1;
     }
 
     /** Successful answers per second of the run, by the second in which each answer arrived. */

@@ -9,6 +9,7 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -180,6 +181,35 @@ class CompareSmokeIT {
         assertEquals(TESTS.size() * HtmlReport.CHARTS.size(), figures);
         assertTrue(html.contains("id=\"verdicts\"") && html.contains("id=\"runs\""));
         assertFalse(html.contains("<script"), "the report reads offline with no script");
+    }
+
+    @Test
+    void theReportCanBeMadeAgainFromItsRawFiles(@TempDir Path copy) throws Exception {
+        try (var files = Files.walk(report)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(report.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Compare.reanalyse(copy);
+        JsonObject again;
+        try (JsonReader in = Json.createReader(Files.newBufferedReader(copy.resolve("summary.json")))) {
+            again = in.readObject();
+        }
+        assertTrue(again.getJsonObject("environment").containsKey("reanalysed_at"));
+        List<JsonObject> before = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
+        List<JsonObject> after = again.getJsonArray("runs").getValuesAs(JsonObject.class);
+        assertEquals(before.size(), after.size());
+        for (int i = 0; i < before.size(); i++) {
+            assertEquals(before.get(i).getJsonNumber("requests"), after.get(i).getJsonNumber("requests"));
+            assertEquals(before.get(i).getJsonObject("headlines").get("steady_rps"), after.get(i).getJsonObject("headlines").get("steady_rps"),
+                    "throughput comes from the JTL alone: " + before.get(i).getString("dir"));
+        }
+        assertEquals(summary.getJsonArray("ratios").size(), again.getJsonArray("ratios").size());
     }
 
     @Test
