@@ -172,8 +172,8 @@ final class RunAnalysis {
                     span.name(), poolMin, poolMax));
         }
         if (bound != null && rps > bound * 1.05) {
-            warnings.add(String.format(java.util.Locale.ROOT, "level %s: %.1f req/s exceeds its bound of %.1f: a measurement error",
-                    span.name(), rps, bound));
+            warnings.add(String.format(java.util.Locale.ROOT, "level %s: %.1f req/s exceeds its bound of %.1f: the window holds a burst"
+                    + " or a backlog being cleared, not a steady rate (lengthen the level)", span.name(), rps, bound));
         }
         return new RunResult.Level(span.name(), span.offered(), from, to, settled, rps, cpu,
                 cpu > 0 ? rps / (cpu / 100) : Double.NaN, latency, bound, poolMin, poolMax, converged);
