@@ -86,7 +86,13 @@ class CompareSmokeIT {
                         assertTrue(run.containsKey(field), what + " lacks " + field);
                     }
                     assertTrue(run.getJsonNumber("requests").longValue() > 0, what);
-                    assertEquals(0, run.getJsonNumber("errors").longValue(), what);
+                    if (test.equals("ramp-up")) {
+                        // a sudden burst on a 1-CPU server can fail calls to the remote system (see results.md);
+                        // then the run must be marked, never shown as clean
+                        assertEquals(run.getJsonNumber("error_pct").doubleValue() > 1, run.getBoolean("too_many_errors"), what);
+                    } else {
+                        assertEquals(0, run.getJsonNumber("errors").longValue(), what);
+                    }
                     assertTrue(run.getJsonNumber("rss_max_bytes").longValue() > 0, what);
                     assertTrue(run.getJsonNumber("jmeter_cpu_pct").doubleValue() > 0, "JMeter's CPU was sampled: " + what);
                     List<JsonObject> levels = run.getJsonArray("levels").getValuesAs(JsonObject.class);
@@ -149,7 +155,9 @@ class CompareSmokeIT {
         }
         JsonObject pingRatio = ratios.stream().filter(r -> r.getString("test").equals("ping") && r.getString("metric").equals("steady_rps"))
                 .findFirst().orElseThrow();
-        assertEquals(JsonValue.ValueType.NUMBER, pingRatio.get("ci_low").getValueType(), "two repetitions give an interval");
+        // two repetitions give an interval, or (a baseline that varied too much for Fieller's) say why not
+        assertTrue(pingRatio.get("ci_low").getValueType() == JsonValue.ValueType.NUMBER
+                || pingRatio.getString("text").contains("varies too much"), pingRatio.toString());
         JsonObject rampRatio = ratios.stream().filter(r -> r.getString("test").equals("ramp-up") && r.getString("metric").equals("steady_rps"))
                 .findFirst().orElseThrow();
         assertEquals("undetermined", rampRatio.getString("verdict"), "one repetition gives no interval, and says so");
