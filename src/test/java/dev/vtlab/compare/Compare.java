@@ -30,8 +30,11 @@ import java.util.regex.Pattern;
 public final class Compare {
 
     private static final Pattern SUMMARY = Pattern.compile("summary \\+ .*?=\\s*([0-9.]+)/s.*?Err:\\s*(\\d+)");
-    /** Seconds to start and stop a fresh server and remote system, for the estimate printed up front. */
-    private static final int RESTART_SECONDS = 15;
+    /**
+     * Seconds each run spends outside its load, for the estimate printed up front: server ready (8-9 s),
+     * stopped (4 s), JMeter's start (3 s) and its dashboard, as measured on 2 cores.
+     */
+    private static final int RESTART_SECONDS = 20;
 
     private Compare() {
     }

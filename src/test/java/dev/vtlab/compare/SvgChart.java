@@ -15,9 +15,6 @@ final class SvgChart {
 
     /** Bars of one series across the groups; {@code low}/{@code high} (may be null) draw its interval as a whisker. */
     record Bars(String name, String color, double[] values, double[] low, double[] high) {
-        Bars(String name, String color, double[] values) {
-            this(name, color, values, null, null);
-        }
     }
 
     /** One ratio with its interval, drawn as a point and whisker against the line at 1. */
