@@ -1,12 +1,16 @@
 # The vtlab server as a container image, on the official Open Liberty image. The "full" image already
 # holds every feature server.xml names, so nothing is downloaded at build time.
 #   ./mvnw -DskipTests package && docker build -t vtlab .
-#   docker run -p 9080:9080 -e DISPATCH_MODE=virtual -e REMOTE_HOST=remote.example -e REMOTE_PORT=9081 vtlab
+#   docker run -p 9080:9080 -e DISPATCH_MODE=executor-virtual -e REMOTE_HOST=remote.example -e REMOTE_PORT=9081 vtlab
 # Not built in vtlab's CI: that machine has no container engine (see docs/deploy.md).
 FROM icr.io/appcafe/open-liberty:full-java21-openj9-ubi
 
 COPY --chown=1001:0 server-config/server.xml /config/server.xml
 COPY --chown=1001:0 server-config/jvm.options /config/jvm.options
+# What each DISPATCH_MODE adds (server.xml includes modes/<mode>.xml), and vtlab's Liberty user features for
+# executor-virtual and pool-virtual-workers, as ./mvnw package built them into the build's Liberty.
+COPY --chown=1001:0 server-config/modes /config/modes
+COPY --chown=1001:0 target/liberty/wlp/usr/extension/lib /opt/ol/wlp/usr/extension/lib
 COPY --chown=1001:0 target/vtlab.war /config/apps/vtlab.war
 # The remote system is plain JDK classes (its own and the limits it shares with the bank), not in the
 # war; the same image runs it (deploy/k8s/remote.yaml).

@@ -33,7 +33,9 @@ class DeployFilesIT {
             copies++;
             assertTrue(Files.exists(BASEDIR.resolve(copy.group(1))), copy.group(1) + " (copied by the Dockerfile) does not exist");
         }
-        assertEquals(5, copies, "server.xml, jvm.options, the war, the remote system's classes and the limits it shares");
+        assertEquals(7, copies, "server.xml, jvm.options, the modes, vtlab's user features, the war, the remote system's classes and the limits it shares");
+        assertTrue(Files.exists(BASEDIR.resolve("target/liberty/wlp/usr/extension/lib/features/vtlabExecutorVirtual-1.0.mf")),
+                "the image carries the executor-virtual feature that package built");
     }
 
     @Test

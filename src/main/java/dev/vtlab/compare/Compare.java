@@ -57,11 +57,22 @@ public final class Compare {
         CompareSettings settings = CompareSettings.from(properties, basedir);
         List<Schedule.Slot> slots = Schedule.of(settings.specs(), settings.modes(), settings.order(), settings.seed());
         int loadSeconds = slots.stream().mapToInt(s -> s.spec().seconds() + (s.spec().test().sudden() ? 0 : settings.warmupSeconds())).sum();
-        System.out.printf(Locale.ROOT, "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d runs, about %d min%n",
+        // a user's plan runs as long as it runs, unless compare.DURATION says how long that is
+        boolean unknownLength = settings.specs().stream().anyMatch(s -> s.test().shape() == Catalogue.Shape.PLAN && !s.props().containsKey("DURATION"));
+        System.out.printf(Locale.ROOT, "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d runs, %s%n",
                 settings.profile().label(), settings.specs().stream().map(s -> s.name() + " ×" + s.repeats()).toList(),
                 settings.modes().stream().map(DispatchMode::label).toList(), settings.baseline().label(),
-                settings.order().name().toLowerCase(Locale.ROOT), slots.size(), (loadSeconds + RESTART_SECONDS * slots.size() + 59) / 60);
+                settings.order().name().toLowerCase(Locale.ROOT), slots.size(), unknownLength
+                        ? "each as long as your plan runs plus about " + RESTART_SECONDS + " s"
+                        : "about " + (loadSeconds + RESTART_SECONDS * slots.size() + 59) / 60 + " min");
         System.out.println("[compare] CPUs: " + settings.cpus().describe());
+        if (settings.app() != null) {
+            System.out.printf(Locale.ROOT, "[compare] your app: %s (%s), on port %d as server %s%n", settings.app().source(),
+                    settings.app().kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), settings.port(), settings.server());
+            for (String note : settings.app().preflight(settings.wlp())) {
+                System.out.println("[compare] note: " + note);
+            }
+        }
         Files.createDirectories(settings.out());
         deleteRecursively(settings.out().resolve("runs"));
         List<RunResult> runs = new ArrayList<>();
@@ -118,14 +129,23 @@ public final class Compare {
             lab.start(slot.mode());
             System.out.printf(Locale.ROOT, "[compare] %s: servers ready in %.1f s%n", what, (System.nanoTime() - starting) / 1e9);
             if (!spec.test().sudden() && settings.warmupSeconds() > 0) {
+                // a user's plan has no knob the lab knows for a light load: it runs as it is and is stopped
+                boolean asItIs = spec.test().shape() == Catalogue.Shape.PLAN;
                 jmeter(settings, spec.test().plan(), spec.test().warmUp(spec.props(), settings.warmupSeconds()),
-                        settings.warmupSeconds() + 10, dir.resolve("warmup"), basedir, what + " · warm-up", false, null);
+                        asItIs ? settings.warmupSeconds() : settings.warmupSeconds() + 10, dir.resolve("warmup"), basedir,
+                        what + " · warm-up", false, null, asItIs ? settings.warmupSeconds() : null);
             }
             boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
                     || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
-            try (ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), lab.app("/metrics"))) {
-                jmeter(settings, spec.test().plan(), spec.props(), spec.seconds(), dir, basedir, what, dashboard, sampler);
+            JmxMetrics jmx = settings.app() == null ? null : new JmxMetrics(lab.serverDir());
+            try (ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(),
+                    jmx != null ? jmx : ProcessSampler.prometheus(lab.app("/metrics")))) {
+                jmeter(settings, spec.test().plan(), spec.props(), spec.seconds(), dir, basedir, what, dashboard, sampler, null);
                 samples = sampler.samples();
+            } finally {
+                if (jmx != null) {
+                    jmx.close();
+                }
             }
         }
         // the server's log of this run (a warm restart rotates it away): where a 502 or a failed start is explained
@@ -141,9 +161,13 @@ public final class Compare {
         return result;
     }
 
-    /** Runs one JMeter plan headless on the load CPUs, echoing its live rate; bounded by the plan's duration plus a margin. */
+    /**
+     * Runs one JMeter plan headless on the load CPUs, echoing its live rate; bounded by the plan's duration plus a
+     * margin. {@code stopAfterSeconds}: ask JMeter to shut down (its own non-GUI shutdown port) after so many seconds.
+     */
     private static void jmeter(CompareSettings settings, String plan, Map<String, String> props, int planSeconds, Path dir,
-                               Path basedir, String label, boolean dashboard, ProcessSampler sampler) throws IOException, InterruptedException {
+                               Path basedir, String label, boolean dashboard, ProcessSampler sampler, Integer stopAfterSeconds)
+            throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Map<String, String> all = new LinkedHashMap<>(Map.of("HOST", settings.serverHost(), "PORT", String.valueOf(settings.port())));
         all.putAll(props);
@@ -156,7 +180,33 @@ public final class Compare {
         if (dashboard) {
             command.addAll(List.of("-e", "-o", dir.resolve("jmeter-dashboard").toString()));
         }
+        int shutdownPort = -1;
+        if (stopAfterSeconds != null) {
+            try (java.net.DatagramSocket probe = new java.net.DatagramSocket(0)) {
+                shutdownPort = probe.getLocalPort();
+            }
+            command.addAll(List.of("-Jjmeterengine.nongui.port=" + shutdownPort, "-Jjmeterengine.nongui.maxport=" + shutdownPort));
+        }
         Process jmeter = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // set when JMeter says its test has started (and its shutdown port listens): the stop counts from there
+        java.util.concurrent.CountDownLatch testStarted = new java.util.concurrent.CountDownLatch(1);
+        if (stopAfterSeconds != null) {
+            int port = shutdownPort;
+            Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    testStarted.await();
+                    if (!jmeter.waitFor(stopAfterSeconds, TimeUnit.SECONDS)) {
+                        // what JMeter's own bin/shutdown.sh sends: end the test once the current samples finish
+                        byte[] msg = "Shutdown".getBytes(StandardCharsets.US_ASCII);
+                        try (java.net.DatagramSocket socket = new java.net.DatagramSocket()) {
+                            socket.send(new java.net.DatagramPacket(msg, msg.length, java.net.InetAddress.getLoopbackAddress(), port));
+                        }
+                    }
+                } catch (IOException | InterruptedException ignored) {
+                    // JMeter ended by itself, or the watchdog stops it
+                }
+            });
+        }
         if (sampler != null) {
             sampler.watchJMeter(jmeter.pid());
         }
@@ -173,6 +223,9 @@ public final class Compare {
         long start = System.currentTimeMillis();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(jmeter.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = out.readLine()) != null; ) {
+                if (line.startsWith("Waiting for possible Shutdown")) {
+                    testStarted.countDown();
+                }
                 Matcher m = SUMMARY.matcher(line);
                 if (m.find()) {
                     System.out.printf(Locale.ROOT, "[compare] %s · %d/%d s · %s req/s · %s errors%n", label,
@@ -182,6 +235,7 @@ public final class Compare {
                 }
             }
         }
+        testStarted.countDown(); // JMeter has ended: nothing left to stop
         int exit = jmeter.waitFor();
         watchdog.interrupt();
         if (exit != 0) {
@@ -208,6 +262,11 @@ public final class Compare {
         m.put("server_jvm_args", String.join(" ", settings.serverJvmArgs()));
         m.put("pool_max_threads", settings.poolMaxThreads() == null ? "Liberty default" : settings.poolMaxThreads());
         m.put("jmeter_engines", settings.remoteHosts().isEmpty() ? "local" : "remote: " + String.join(",", settings.remoteHosts()));
+        if (settings.app() != null) {
+            m.put("app", settings.app().source() + " (" + settings.app().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")");
+            TestSpec spec = settings.specs().get(0);
+            m.put(Catalogue.USER_TEST, spec.test().shape() == Catalogue.Shape.PLAN ? "plan:" + spec.test().plan() : "url:" + spec.props().get("PATH"));
+        }
         m.put("command", command(properties));
         return m;
     }

@@ -47,7 +47,7 @@ final class Reanalysis {
             Map<String, String> props = new LinkedHashMap<>();
             e.getJsonObject("jmeter_properties").forEach((k, v) -> props.put(k, ((jakarta.json.JsonString) v).getString()));
             int repeats = (int) entries.stream().filter(x -> x.getString("test").equals(test) && x.getString("mode").equals(mode.label())).count();
-            TestSpec spec = new TestSpec(Catalogue.get(test), props, repeats);
+            TestSpec spec = new TestSpec(Catalogue.resolve(test, environment), props, repeats);
             Path dir = out.resolve(e.getString("dir"));
             List<Jtl.Sample> jtl = Jtl.read(dir.resolve("results.jtl"));
             long t0 = RunAnalysis.origin(spec, jtl);

@@ -113,6 +113,10 @@ final class RunAnalysis {
         int lastStart = (int) ((all.stream().mapToLong(Jtl.Sample::start).max().orElse(t0) - t0) / 1000);
         return switch (spec.test().shape()) {
             case USERS -> List.of(new Span(spec.offered() + " users", spec.offered(), 0, lastStart));
+            case PLAN -> {
+                int threads = all.stream().mapToInt(Jtl.Sample::allThreads).max().orElse(0);
+                yield List.of(new Span("up to " + threads + " threads", threads, 0, lastStart));
+            }
             // time 0 is the schedule's start (see origin): the steps are where the plan put them
             case RATE -> List.of(new Span(spec.offered() + "/s", spec.offered(), 0, spec.intProp("DURATION")));
             case RATE_STEPS -> {

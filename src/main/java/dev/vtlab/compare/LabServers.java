@@ -51,21 +51,29 @@ public final class LabServers implements AutoCloseable {
 
     /** Starts both, with {@code extraJvmArgs} after the comparison's own server JVM options. */
     public void start(DispatchMode mode, List<String> extraJvmArgs) throws IOException, InterruptedException {
-        Path logs = settings.wlp().resolve("usr/servers").resolve(settings.server()).resolve("logs");
+        UserApp app = settings.app();
+        if (app != null) {
+            app.prepare(settings.wlp(), settings.server(), mode, settings.port(), settings.modesDir());
+        }
+        Path logs = serverDir().resolve("logs");
         Files.createDirectories(logs);
-        List<String> remoteCommand = new ArrayList<>(settings.cpus().pinLoad());
-        remoteCommand.addAll(RemoteCommand.command(settings.java(), settings.classes().toString(), "localhost",
-                settings.remotePort(), settings.accounts(), ProcessHandle.current().pid(), List.of()));
-        remote = new ProcessBuilder(remoteCommand).redirectErrorStream(true).redirectOutput(logs.resolve("remote.log").toFile()).start();
+        if (app == null) {
+            List<String> remoteCommand = new ArrayList<>(settings.cpus().pinLoad());
+            remoteCommand.addAll(RemoteCommand.command(settings.java(), settings.classes().toString(), "localhost",
+                    settings.remotePort(), settings.accounts(), ProcessHandle.current().pid(), List.of()));
+            remote = new ProcessBuilder(remoteCommand).redirectErrorStream(true).redirectOutput(logs.resolve("remote.log").toFile()).start();
+        }
 
         // --clean: a warm start reuses the features of the previous start, whatever DISPATCH_MODE now asks for
         ProcessBuilder start = new ProcessBuilder(settings.wlp().resolve("bin/server").toString(), "start", settings.server(), "--clean")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = start.environment();
-        env.put("DISPATCH_MODE", mode.label());
-        env.put("HTTP_PORT", String.valueOf(settings.port()));
-        env.put("REMOTE_MODE", "external");
-        env.put("REMOTE_PORT", String.valueOf(settings.remotePort()));
+        if (app == null) {
+            env.put("DISPATCH_MODE", mode.label());
+            env.put("HTTP_PORT", String.valueOf(settings.port()));
+            env.put("REMOTE_MODE", "external");
+            env.put("REMOTE_PORT", String.valueOf(settings.remotePort()));
+        }
         List<String> jvmArgs = new ArrayList<>(settings.serverJvmArgs());
         jvmArgs.addAll(extraJvmArgs);
         env.put("JVM_ARGS", String.join(" ", jvmArgs));
@@ -87,12 +95,22 @@ public final class LabServers implements AutoCloseable {
                 throw new IllegalStateException("could not pin the server: " + String.join(" ", pin));
             }
         }
-        waitFor(URI.create("http://localhost:" + settings.remotePort() + "/health"));
-        waitFor(URI.create("http://localhost:" + settings.port() + "/health/ready"));
+        if (app == null) {
+            waitFor(URI.create("http://localhost:" + settings.remotePort() + "/health"));
+            waitFor(URI.create("http://localhost:" + settings.port() + "/health/ready"));
+        } else {
+            ServerLog.awaitStarted(logs.resolve("messages.log"), READY_TIMEOUT, settings.modesDir().resolve(mode.label() + ".xml"));
+        }
     }
 
+    /** The server's directory: its server.xml, logs and, for a user's app, the lab's overrides. */
+    Path serverDir() {
+        return settings.wlp().resolve("usr/servers").resolve(settings.server());
+    }
+
+    /** The remote system's process id, or -1 when the run has none (a user's app). */
     long remotePid() {
-        return remote.pid();
+        return remote == null ? -1 : remote.pid();
     }
 
     long serverPid() throws IOException {

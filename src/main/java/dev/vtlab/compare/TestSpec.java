@@ -19,8 +19,18 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
     /** Below this wait per request the lab's CPU ceiling binds long before users / wait would. */
     static final int IO_BOUND_MIN_WAIT_MS = 100;
 
+    /**
+     * How long a user's plan (its own durations unknown to the lab) may run, unless -Dcompare.DURATION says:
+     * past it and a margin, JMeter is stopped.
+     */
+    static final int PLAN_DEFAULT_SECONDS = 600;
+
     public static TestSpec of(String name, Catalogue.Profile profile, Properties system, Integer repeatsOverride) {
-        Catalogue.LoadTest test = Catalogue.get(name);
+        return of(Catalogue.get(name), profile, system, repeatsOverride);
+    }
+
+    public static TestSpec of(Catalogue.LoadTest test, Catalogue.Profile profile, Properties system, Integer repeatsOverride) {
+        String name = test.name();
         Map<String, String> props = new LinkedHashMap<>(test.defaults().get(profile));
         Integer repeats = repeatsOverride;
         for (String key : system.stringPropertyNames()) {
@@ -65,6 +75,9 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
 
     /** Seconds of load the plan applies (for an open model, after its start pause). */
     public int loadSeconds() {
+        if (test.shape() == Catalogue.Shape.PLAN) {
+            return props.containsKey("DURATION") ? intProp("DURATION") : PLAN_DEFAULT_SECONDS;
+        }
         return test.shape().stepped() ? intProp("STEPS") * intProp("STEP_DURATION") : intProp("DURATION");
     }
 
@@ -75,6 +88,9 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
 
     /** Users (closed model) or arrivals per second (open model) at the top of the test. */
     public int offered() {
+        if (test.shape() == Catalogue.Shape.PLAN) {
+            return 0; // a user's plan: the level is named by the threads JMeter ran (RunAnalysis)
+        }
         return test.shape().openModel() ? intProp("RATE") : intProp("THREADS");
     }
 

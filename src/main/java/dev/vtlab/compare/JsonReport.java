@@ -88,7 +88,7 @@ public final class JsonReport {
         r.warnings().forEach(warnings::add);
         JsonObjectBuilder e = Json.createObjectBuilder().add("test", r.test()).add("mode", r.mode().label())
                 .add("repetition", r.repetition()).add("order", r.order()).add("requests", r.requests())
-                .add("errors", r.errors()).add("error_pct", round3(r.errorPct())).add("errors_by_code", codes)
+                .add("successes", r.successes()).add("errors", r.errors()).add("error_pct", round3(r.errorPct())).add("errors_by_code", codes)
                 .add("too_many_errors", r.tooManyErrors())
                 .add("levels", levels).add("headlines", headlines).add("latency_by_label", byLabel)
                 .add("rss_max_bytes", (long) r.rssMaxBytes()).add("os_threads_max", (long) r.osThreadsMax())

@@ -14,19 +14,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Samples a run once a second from outside the JVMs, as the OS sees them: CPU of the server, of JMeter
  * and of the remote system (so a load-generator bottleneck shows), the CPU the rest of the machine used
  * (so a busy neighbour shows), the server's RSS and OS threads, and its pool, heap and virtual-thread
- * figures from /metrics.
+ * figures (the lab's /metrics, or JMX for a user's server: {@link JmxMetrics}).
  */
 final class ProcessSampler implements AutoCloseable {
 
     /** The /metrics series the report uses, when the server publishes them. */
     static final List<String> METRICS = List.of("threadpool_size", "threadpool_activeThreads", "memory_usedHeap_bytes",
             "vtlab_virtual_threads_active", "vtlab_executor_virtual_tasks_in_flight", "vtlab_direct_buffers_used_bytes",
-            "vtlab_carrier_pool_size");
+            "vtlab_carrier_pool_size", "vtlab_executor_virtual_tasks_started");
 
     /**
      * One second. CPU figures are in % of one core (200 = two cores busy); {@code otherCpuPct} is the
@@ -42,16 +43,16 @@ final class ProcessSampler implements AutoCloseable {
 
     private final long serverPid, remotePid, selfPid = ProcessHandle.current().pid();
     private volatile long jmeterPid = -1;
-    private final URI metricsUri;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private final Supplier<Map<String, Double>> metrics;
     private final List<Sample> samples = new ArrayList<>();
     private final Thread thread;
     private volatile boolean running = true;
 
-    ProcessSampler(long serverPid, long remotePid, URI metricsUri) {
+    /** {@code remotePid}: the remote system's, or -1 when there is none (a user's app). */
+    ProcessSampler(long serverPid, long remotePid, Supplier<Map<String, Double>> metrics) {
         this.serverPid = serverPid;
         this.remotePid = remotePid;
-        this.metricsUri = metricsUri;
+        this.metrics = metrics;
         this.thread = Thread.ofPlatform().daemon().name("vtlab-compare-sampler").start(this::loop);
     }
 
@@ -80,7 +81,7 @@ final class ProcessSampler implements AutoCloseable {
             double other = Math.max(0, pct[4] - pct[0] - pct[1] - pct[2] - pct[3]);
             ProcessStatus server = status(serverPid);
             Sample sample = new Sample(System.currentTimeMillis(), pct[0], pct[1], pct[2], other,
-                    server == null ? Double.NaN : server.rssBytes(), server == null ? Double.NaN : server.threads(), scrape());
+                    server == null ? Double.NaN : server.rssBytes(), server == null ? Double.NaN : server.threads(), metrics.get());
             synchronized (samples) {
                 samples.add(sample);
             }
@@ -136,7 +137,13 @@ final class ProcessSampler implements AutoCloseable {
         }
     }
 
-    private Map<String, Double> scrape() {
+    /** The lab's figures from its /metrics (Prometheus text). */
+    static Supplier<Map<String, Double>> prometheus(URI metricsUri) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        return () -> scrape(http, metricsUri);
+    }
+
+    private static Map<String, Double> scrape(HttpClient http, URI metricsUri) {
         Map<String, Double> values = new LinkedHashMap<>();
         try {
             String text = http.send(HttpRequest.newBuilder(metricsUri).timeout(Duration.ofSeconds(2)).build(),

@@ -46,7 +46,7 @@ public final class HtmlReport {
         verdicts(h, c);
         runs(h, c, out);
         for (String test : c.tests()) {
-            h.append("<h2 id=\"").append(test).append("\">").append(test).append("</h2>\n<p>").append(SvgChart.escape(Catalogue.get(test).about()))
+            h.append("<h2 id=\"").append(test).append("\">").append(test).append("</h2>\n<p>").append(SvgChart.escape(Catalogue.resolve(test, c.environment()).about()))
                     .append(". JMeter properties: <code>").append(SvgChart.escape(c.runs().stream().filter(r -> r.test().equals(test))
                             .findFirst().map(r -> r.props().toString()).orElse(""))).append("</code></p>\n<div class=\"charts\">\n");
             for (String chart : CHARTS) {

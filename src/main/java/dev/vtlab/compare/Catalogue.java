@@ -19,7 +19,9 @@ public final class Catalogue {
         /** Arrivals at RATE/s for DURATION s (open model): one level. */
         RATE,
         /** Arrival rate raised in STEPS steps of STEP_DURATION s (open model): a level per step, by time. */
-        RATE_STEPS;
+        RATE_STEPS,
+        /** A user's own plan, any thread groups: one level over the whole run, named by the most threads JMeter ran. */
+        PLAN;
 
         boolean stepped() {
             return this == USER_STEPS || this == RATE_STEPS;
@@ -51,6 +53,9 @@ public final class Catalogue {
                 case USER_STEPS -> w.putAll(Map.of("THREADS", "20", "STEPS", "1", "STEP_DURATION", String.valueOf(seconds)));
                 case RATE -> w.putAll(Map.of("RATE", "50", "DURATION", String.valueOf(seconds), "DRAIN", "0"));
                 case RATE_STEPS -> w.putAll(Map.of("RATE", "50", "STEPS", "1", "STEP_DURATION", String.valueOf(seconds), "DRAIN", "0"));
+                case PLAN -> {
+                    // the plan as it is, stopped after the warm-up's seconds (Compare asks JMeter to shut down)
+                }
             }
             return w;
         }
@@ -150,9 +155,48 @@ public final class Catalogue {
     private Catalogue() {
     }
 
+    /** The report's environment key naming a user's load: "plan:PATH" or "url:/path" (see {@link #resolve}). */
+    static final String USER_TEST = "user_test";
+
+    /** A test of a report: the user's plan or URL its environment names, else the catalogue's test of that name. */
+    static LoadTest resolve(String name, Map<String, String> environment) {
+        String user = environment.get(USER_TEST);
+        if (user == null) {
+            return get(name);
+        }
+        return user.startsWith("plan:") ? userPlan(java.nio.file.Path.of(user.substring("plan:".length()))) : url(user.substring("url:".length()));
+    }
+
     public static LoadTest get(String name) {
         return ALL.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow(() ->
                 new IllegalArgumentException("compare.tests: unknown test '" + name + "'; choose from " + NAMES));
+    }
+
+    /**
+     * A user's JMeter plan (-Dcompare.plan), run as it is: -Dcompare.KEY=value reach it as -JKEY=value, and
+     * HOST and PORT name the lab's server.
+     */
+    public static LoadTest userPlan(java.nio.file.Path plan) {
+        String file = plan.getFileName().toString();
+        String name = file.endsWith(".jmx") ? file.substring(0, file.length() - 4) : file;
+        Map<String, String> none = Map.of();
+        return new LoadTest(name.replaceAll("[^A-Za-z0-9_.-]", "_"), plan.toAbsolutePath().toString(), Shape.PLAN, false, null,
+                "your plan " + file, perProfile(none, none, none, none));
+    }
+
+    /** One path of a user's app under the ping plan's closed load (-Dcompare.url, with THREADS, RAMP, DURATION). */
+    public static LoadTest url(String path) {
+        if (!path.matches("/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]{0,500}")) {
+            throw new IllegalArgumentException("compare.url: a path on your server starting with /, like /api/orders?id=1, not '" + path + "'");
+        }
+        Map<Profile, Map<String, String>> defaults = new java.util.EnumMap<>(Profile.class);
+        get("ping").defaults().forEach((profile, props) -> {
+            Map<String, String> p = new java.util.LinkedHashMap<>(props);
+            p.put("PATH", path);
+            p.put("LABEL", "url");
+            defaults.put(profile, p);
+        });
+        return new LoadTest("url", "ping.jmx", Shape.USERS, false, null, "GET " + path + ", keep-alive, no think time", defaults);
     }
 
     /** The throughput mix's knobs with an open model's start pause. */

@@ -10,11 +10,19 @@ import java.util.List;
 /** JMeter's CSV results (JTL): one row per sample, the columns the analysis uses. */
 public final class Jtl {
 
-    /** One sample: when it was sent (epoch ms), how long it took, its label and response code, and its group's users. */
-    public record Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads, long testStart) {
+    /**
+     * One sample: when it was sent (epoch ms), how long it took, its label and response code, and the users
+     * of its thread group and of all thread groups.
+     */
+    public record Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads, long testStart,
+                         int allThreads) {
 
         Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads) {
             this(start, elapsed, label, code, success, groupThreads, 0);
+        }
+
+        Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads, long testStart) {
+            this(start, elapsed, label, code, success, groupThreads, testStart, groupThreads);
         }
 
         long end() {
@@ -37,6 +45,7 @@ public final class Jtl {
                     code = column(header, "responseCode"), ok = column(header, "success"), grp = column(header, "grpThreads");
             // JMeter's test start, when the plan publishes it (-Jsample_variables=TESTSTART; the open-model plans)
             int testStart = List.of(header).indexOf("TESTSTART");
+            int allThreads = List.of(header).indexOf("allThreads");
             for (String line; (line = in.readLine()) != null; ) {
                 String[] f = splitCsv(line);
                 if (f.length < header.length) {
@@ -44,7 +53,8 @@ public final class Jtl {
                 }
                 samples.add(new Sample(Long.parseLong(f[ts]), Long.parseLong(f[el]), f[label], f[code],
                         Boolean.parseBoolean(f[ok]), Integer.parseInt(f[grp]),
-                        testStart < 0 || !f[testStart].matches("[0-9]{1,19}") ? 0 : Long.parseLong(f[testStart])));
+                        testStart < 0 || !f[testStart].matches("[0-9]{1,19}") ? 0 : Long.parseLong(f[testStart]),
+                        Integer.parseInt(f[allThreads < 0 ? grp : allThreads])));
             }
         }
         return samples;

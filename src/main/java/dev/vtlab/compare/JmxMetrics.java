@@ -1,0 +1,95 @@
+package dev.vtlab.compare;
+
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * A user's server's figures under the names the lab's /metrics gives them, read over Liberty's local JMX
+ * connector (localConnector-1.0 writes its address to logs/state): Liberty's pool statistics
+ * (monitor-1.0), heap, direct buffers, the JDK's virtual-thread scheduler and vtlab's user feature. A
+ * user's app has no vtlab metrics and may have no mpMetrics, or another version of it.
+ */
+final class JmxMetrics implements Supplier<Map<String, Double>>, AutoCloseable {
+
+    /** Where localConnector-1.0 publishes the JMX address of the server's JVM. */
+    static final String ADDRESS_FILE = "logs/state/com.ibm.ws.jmx.local.address";
+
+    private record Source(String metric, String bean, String attribute, String compositeKey) {
+    }
+
+    private static final Source[] SOURCES = {
+            new Source("threadpool_size", "WebSphere:type=ThreadPoolStats,name=Default Executor", "PoolSize", null),
+            new Source("threadpool_activeThreads", "WebSphere:type=ThreadPoolStats,name=Default Executor", "ActiveThreads", null),
+            new Source("memory_usedHeap_bytes", "java.lang:type=Memory", "HeapMemoryUsage", "used"),
+            new Source("vtlab_direct_buffers_used_bytes", "java.nio:type=BufferPool,name=direct", "MemoryUsed", null),
+            new Source("vtlab_carrier_pool_size", "jdk.management:type=VirtualThreadScheduler", "PoolSize", null),
+            new Source("vtlab_executor_virtual_tasks_in_flight", "dev.vtlab:type=ExecutorVirtual", "TasksInFlight", null),
+            new Source("vtlab_executor_virtual_tasks_started", "dev.vtlab:type=ExecutorVirtual", "TasksStarted", null)};
+
+    private final Path addressFile;
+    private JMXConnector connector;
+    private MBeanServerConnection server;
+
+    JmxMetrics(Path serverOutputDir) {
+        this.addressFile = serverOutputDir.resolve(ADDRESS_FILE);
+    }
+
+    @Override
+    public synchronized Map<String, Double> get() {
+        Map<String, Double> values = new LinkedHashMap<>();
+        try {
+            MBeanServerConnection mbs = connection();
+            for (Source s : SOURCES) {
+                ObjectName name = new ObjectName(s.bean());
+                if (!mbs.isRegistered(name)) {
+                    continue; // e.g. the feature's bean in threadpool mode
+                }
+                Object v = mbs.getAttribute(name, s.attribute());
+                if (s.compositeKey() != null) {
+                    v = ((CompositeData) v).get(s.compositeKey());
+                }
+                values.put(s.metric(), ((Number) v).doubleValue());
+            }
+        } catch (Exception e) {
+            // a missed read leaves a gap, not zeros; reconnect next time
+            close();
+        }
+        return values;
+    }
+
+    /** Whether vtlab's executor-virtual feature is active in the server (its MXBean is there). */
+    boolean executorVirtualActive() throws Exception {
+        return connection().isRegistered(new ObjectName("dev.vtlab:type=ExecutorVirtual"));
+    }
+
+    private MBeanServerConnection connection() throws IOException {
+        if (server == null) {
+            connector = JMXConnectorFactory.connect(new JMXServiceURL(Files.readString(addressFile).trim()));
+            server = connector.getMBeanServerConnection();
+        }
+        return server;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (connector != null) {
+            try {
+                connector.close();
+            } catch (IOException ignored) {
+                // the server has gone
+            }
+        }
+        connector = null;
+        server = null;
+    }
+}

@@ -1,0 +1,133 @@
+package dev.vtlab.compare;
+
+import dev.vtlab.dispatch.DispatchMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A user's app, plan and server log: every bad input is one clear line naming the setting. */
+class UserAppTest {
+
+    private static final Path PROJECT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void anAppThatIsNotAWarEarOrServerDirectoryIsRefusedByName() throws IOException {
+        assertMessage("compare.app: ", "does not exist", () -> UserApp.parse(tmp.resolve("nope.war").toString(), null));
+        Path dir = Files.createDirectories(tmp.resolve("empty"));
+        assertMessage("compare.app: ", "without server.xml", () -> UserApp.parse(dir.toString(), null));
+        Path text = Files.writeString(tmp.resolve("app.war"), "not a zip");
+        assertMessage("compare.app: ", "neither a .war/.ear", () -> UserApp.parse(text.toString(), null));
+        Path jar = war(tmp.resolve("app.jar"));
+        assertMessage("compare.app: ", "neither a .war/.ear", () -> UserApp.parse(jar.toString(), null));
+        assertMessage("compare.features: ", "not a Liberty feature", () -> UserApp.parse(war(tmp.resolve("a.war")).toString(), "servlet-6.0,<x>"));
+    }
+
+    @Test
+    void aPlanMustParseAndSendOnlyToThisMachine() throws IOException {
+        assertMessage("compare.plan: ", "does not exist", () -> UserApp.checkPlan(tmp.resolve("none.jmx")));
+        assertMessage("compare.plan: ", "does not parse", () -> UserApp.checkPlan(Files.writeString(tmp.resolve("a.jmx"), "<oops")));
+        assertMessage("compare.plan: ", "not a JMeter plan", () -> UserApp.checkPlan(Files.writeString(tmp.resolve("b.jmx"), "<project/>")));
+        Path remote = plan("shop.example.com", "443");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> UserApp.checkPlan(remote));
+        assertTrue(e.getMessage().contains("'shop.example.com'") && e.getMessage().contains("${__P(HOST,localhost)}"), e.getMessage());
+        assertEquals(9080, UserApp.checkPlan(plan("localhost", "9080")), "a hard-coded local port: the server listens there");
+        assertNull(UserApp.checkPlan(plan("${__P(HOST,localhost)}", "${__P(PORT,9080)}")));
+        assertNull(UserApp.checkPlan(PROJECT.resolve("samples/inventory/jmeter/inventory.jmx")));
+    }
+
+    @Test
+    void settingsRefuseWhatCannotApplyToAUsersApp() throws IOException {
+        Path war = war(tmp.resolve("shop.war"));
+        Path plan = plan("localhost", "${__P(PORT,9080)}");
+        Properties p = new Properties();
+        p.setProperty("compare.plan", plan.toString());
+        assertMessage("compare.plan and compare.url", "-Dcompare.app", () -> CompareSettings.from(p, PROJECT));
+        p.setProperty("compare.app", war.toString());
+        p.setProperty("compare.modes", "threadpool,virtual");
+        assertMessage("compare.modes: ", "do not apply to your app", () -> CompareSettings.from(p, PROJECT));
+        p.setProperty("compare.url", "/shop");
+        assertMessage("compare.app: ", "either -Dcompare.plan", () -> CompareSettings.from(p, PROJECT));
+        p.remove("compare.plan");
+        p.setProperty("compare.url", "shop");
+        assertMessage("compare.url: ", "starting with /", () -> CompareSettings.from(p, PROJECT));
+    }
+
+    @Test
+    void eachRunGetsAFreshCopyWithTheLabsOverridesAndTheModesFeature() throws IOException {
+        Path user = Files.createDirectories(tmp.resolve("myserver"));
+        Files.writeString(user.resolve("server.xml"), "<server><featureManager><feature>servlet-6.0</feature></featureManager></server>");
+        Files.createDirectories(user.resolve("logs"));
+        Files.writeString(user.resolve("logs/messages.log"), "old run");
+        Files.createDirectories(user.resolve("apps"));
+        Files.writeString(user.resolve("apps/x.txt"), "app");
+        Path wlp = tmp.resolve("wlp");
+        UserApp app = UserApp.parse(user.toString(), null);
+        app.prepare(wlp, "s", DispatchMode.EXECUTOR_VIRTUAL, 19999, PROJECT.resolve("server-config/modes"));
+        Path dir = wlp.resolve("usr/servers/s");
+        assertEquals("app", Files.readString(dir.resolve("apps/x.txt")));
+        assertFalse(Files.exists(dir.resolve("logs/messages.log")), "the user's old logs are not copied");
+        assertTrue(Files.readString(dir.resolve("configDropins/overrides/" + UserApp.OVERRIDES)).contains("httpPort=\"19999\""));
+        assertTrue(Files.readString(dir.resolve("configDropins/overrides/vtlab-mode-executor-virtual.xml")).contains("usr:vtlabExecutorVirtual-1.0"));
+        app.prepare(wlp, "s", DispatchMode.THREADPOOL, 19999, PROJECT.resolve("server-config/modes"));
+        assertFalse(Files.exists(dir.resolve("configDropins/overrides/vtlab-mode-executor-virtual.xml")), "a fresh copy per run");
+
+        UserApp bare = UserApp.parse(war(tmp.resolve("shop.war")).toString(), "servlet-6.0, jdbc-4.3");
+        bare.prepare(wlp, "w", DispatchMode.THREADPOOL, 19999, PROJECT.resolve("server-config/modes"));
+        String xml = Files.readString(wlp.resolve("usr/servers/w/server.xml"));
+        assertTrue(xml.contains("<feature>jdbc-4.3</feature>") && xml.contains("<webApplication location=\"shop.war\"/>"), xml);
+        assertTrue(Files.exists(wlp.resolve("usr/servers/w/apps/shop.war")));
+    }
+
+    @Test
+    void theServerLogSaysWhyAUsersServerDidNotStart() throws Exception {
+        Path log = tmp.resolve("messages.log");
+        Path mode = PROJECT.resolve("server-config/modes/executor-virtual.xml");
+        Files.writeString(log, "[1/1/26] 0000001 com.ibm.ws.app.manager E CWWKZ0002E: An exception occurred while starting the application shop.\n");
+        assertMessage("your app did not start: CWWKZ0002E", "see " + log, () -> ServerLog.awaitStarted(log, Duration.ofSeconds(2), mode));
+        Files.writeString(log, "A CWWKF0011I: The shop server is ready to run a smarter planet.\n");
+        assertMessage("your server started but no application did", "", () -> ServerLog.awaitStarted(log, Duration.ofSeconds(2), mode));
+        Files.writeString(log, "A CWWKF0012I: The server installed the following features: [servlet-6.0].\n"
+                + "A CWWKZ0001I: Application shop started in 0.5 seconds.\nA CWWKF0011I: ready.\n");
+        assertMessage("the mode's Liberty feature vtlabExecutorVirtual-1.0 is not active", "", () -> ServerLog.awaitStarted(log, Duration.ofSeconds(2), mode));
+        ServerLog.awaitStarted(log, Duration.ofSeconds(2), PROJECT.resolve("server-config/modes/threadpool.xml"));
+        assertMessage("your server did not say it was ready", "", () -> ServerLog.awaitStarted(tmp.resolve("none.log"), Duration.ofMillis(300), mode));
+    }
+
+    private Path plan(String host, String port) throws IOException {
+        return Files.writeString(Files.createTempFile(tmp, "plan", ".jmx"), """
+                <jmeterTestPlan version="1.2"><hashTree><ConfigTestElement>
+                  <stringProp name="HTTPSampler.domain">%s</stringProp>
+                  <stringProp name="HTTPSampler.port">%s</stringProp>
+                </ConfigTestElement></hashTree></jmeterTestPlan>""".formatted(host, port));
+    }
+
+    private static Path war(Path file) throws IOException {
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(file))) {
+            zip.putNextEntry(new ZipEntry("WEB-INF/web.xml"));
+            zip.write("<web-app/>".getBytes());
+        }
+        return file;
+    }
+
+    private static void assertMessage(String start, String contains, org.junit.jupiter.api.function.Executable call) {
+        Exception e = assertThrows(Exception.class, call);
+        assertTrue(e.getMessage().startsWith(start) && e.getMessage().contains(contains), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    }
+}

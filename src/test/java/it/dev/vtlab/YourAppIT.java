@@ -1,0 +1,137 @@
+package it.dev.vtlab;
+
+import dev.vtlab.compare.Compare;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+/**
+ * The comparison on an application that is not vtlab's (docs/your-app.md): samples/inventory, a servlet
+ * over an embedded database with its own server.xml and JMeter plan, built as its own Maven project, then
+ * compared in Liberty's pool and on virtual threads with the settings a user passes to
+ * {@code ./mvnw -Pcompare verify}.
+ */
+class YourAppIT {
+
+    private static final List<String> MODES = List.of("threadpool", "executor-virtual");
+    private static Path sample;
+    private static Path serverDir;
+    private static Path plan;
+    private static Path report;
+    private static JsonObject summary;
+    private static Map<String, String> before;
+
+    @BeforeAll
+    static void buildTheSampleAndCompareIt() throws Exception {
+        assumeFalse(Lab.DEV_MODE, "the comparison starts servers of its own; run it with ./mvnw verify");
+        Path basedir = Path.of(System.getProperty("basedir"));
+        sample = basedir.resolve("samples/inventory");
+        Process build = new ProcessBuilder(basedir.resolve("mvnw").toString(), "-B", "-q", "-f", sample.resolve("pom.xml").toString(), "package")
+                .redirectErrorStream(true).redirectOutput(basedir.resolve("target/yourapp-sample-build.log").toFile()).start();
+        assertTrue(build.waitFor(5, TimeUnit.MINUTES), "the sample builds within 5 minutes");
+        assertEquals(0, build.exitValue(), "the sample builds; see target/yourapp-sample-build.log");
+        serverDir = sample.resolve("target/liberty/wlp/usr/servers/inventory");
+        plan = sample.resolve("jmeter/inventory.jmx");
+        before = digests(serverDir, plan);
+
+        Properties p = new Properties();
+        p.setProperty("compare.app", serverDir.toString());
+        p.setProperty("compare.plan", plan.toString());
+        p.setProperty("compare.profile", "smoke");
+        p.setProperty("compare.port", System.getProperty("it.yourapp.port"));
+        p.setProperty("compare.THREADS", "10");
+        p.setProperty("compare.DURATION", "6");
+        // the plan as it is, for 2 s, stopped through JMeter's shutdown port: the warm-up path of a user's plan
+        p.setProperty("compare.warmupSeconds", "2");
+        p.setProperty("compare.out", basedir.resolve("target/vtlab-report-yourapp").toString());
+        report = Compare.run(p, basedir);
+        try (JsonReader in = Json.createReader(Files.newBufferedReader(report.resolve("summary.json")))) {
+            summary = in.readObject();
+        }
+    }
+
+    @Test
+    void bothModesRanTheUsersPlanWithoutErrorsAndReportTheirRequestTypes() {
+        List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
+        assertEquals(MODES, runs.stream().map(r -> r.getString("mode")).sorted((a, b) -> MODES.indexOf(a) - MODES.indexOf(b)).toList());
+        for (JsonObject run : runs) {
+            assertTrue(run.getJsonNumber("successes").longValue() > 0, run.toString());
+            assertEquals(0, run.getJsonNumber("errors").longValue(), run.toString());
+            assertEquals(List.of("item", "item-no-db-wait"), run.getJsonObject("latency_by_label").keySet().stream().sorted().toList(),
+                    "the plan's own sampler labels are the request types");
+            assertTrue(run.getJsonObject("server_metrics").getJsonNumber("threadpool_size_max").doubleValue() > 0,
+                    "Liberty's pool figures came over JMX: " + run);
+        }
+        assertTrue(summary.getJsonObject("environment").getString("app").contains("inventory"));
+        assertTrue(Files.exists(report.resolve("index.html")));
+    }
+
+    @Test
+    void requestsRanOnVirtualThreadsOnlyInTheVirtualMode() throws IOException {
+        for (JsonObject run : summary.getJsonArray("runs").getValuesAs(JsonObject.class)) {
+            boolean virtual = run.getString("mode").equals("executor-virtual");
+            // the sample logs, as its server stops, how many requests ran on each kind of thread
+            String log = Files.readString(report.resolve(run.getString("dir")).resolve("messages.log"));
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("inventory: (\\d+) requests ran on virtual threads, (\\d+) on platform threads").matcher(log);
+            assertTrue(m.find(), "the sample's count is in the run's messages.log: " + run.getString("dir"));
+            long onVirtual = Long.parseLong(m.group(1)), onPlatform = Long.parseLong(m.group(2));
+            assertTrue(onVirtual + onPlatform >= run.getJsonNumber("successes").longValue(), run.getString("dir"));
+            assertEquals(0, virtual ? onPlatform : onVirtual, run.getString("dir") + ": " + m.group());
+            JsonObject metrics = run.getJsonObject("server_metrics");
+            assertEquals(virtual, metrics.containsKey("vtlab_executor_virtual_tasks_started_max"), "the feature's counter: " + run.getString("dir"));
+            if (virtual) {
+                assertTrue(metrics.getJsonNumber("vtlab_executor_virtual_tasks_started_max").longValue() >= onVirtual, run.getString("dir"));
+            }
+        }
+    }
+
+    @Test
+    void theWarmUpRanTheUsersPlanAndWasStoppedAfterItsSeconds() throws IOException {
+        for (JsonObject run : summary.getJsonArray("runs").getValuesAs(JsonObject.class)) {
+            List<String> rows = Files.readAllLines(report.resolve(run.getString("dir")).resolve("warmup/results.jtl"));
+            List<Long> sent = rows.subList(1, rows.size()).stream().map(r -> Long.parseLong(r.substring(0, r.indexOf(',')))).sorted().toList();
+            assertTrue(sent.size() > 10, "the warm-up sent requests: " + run.getString("dir"));
+            // the plan would run RAMP 2 s + DURATION 6 s; JMeter's shutdown port ended it after the 2 s asked for
+            assertTrue(sent.get(sent.size() - 1) - sent.get(0) < 4_000, "warm-up stopped after about 2 s: "
+                    + (sent.get(sent.size() - 1) - sent.get(0)) + " ms in " + run.getString("dir"));
+        }
+    }
+
+    @Test
+    void theUsersFilesAreUntouched() throws Exception {
+        assertEquals(before, digests(serverDir, plan));
+        try (Stream<Path> files = Files.walk(serverDir)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith("vtlab")), "nothing of the lab's in the user's server");
+        }
+    }
+
+    private static Map<String, String> digests(Path dir, Path file) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        List<Path> all;
+        try (Stream<Path> files = Files.walk(dir)) {
+            all = files.filter(Files::isRegularFile).filter(f -> !dir.relativize(f).startsWith("logs") && !dir.relativize(f).startsWith("workarea")).toList();
+        }
+        for (Path f : Stream.concat(all.stream(), Stream.of(file)).toList()) {
+            out.put(f.toString(), HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f))));
+        }
+        return out;
+    }
+}
