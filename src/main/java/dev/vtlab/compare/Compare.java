@@ -65,9 +65,9 @@ public final class Compare {
                 settings.order().name().toLowerCase(Locale.ROOT), slots.size(), unknownLength
                         ? "each as long as your plan runs plus about " + RESTART_SECONDS + " s"
                         : "about " + (loadSeconds + RESTART_SECONDS * slots.size() + 59) / 60 + " min");
-        System.out.println("[compare] CPUs: " + settings.cpus().describe());
+        System.out.println("[compare] CPUs: " + settings.cpus().describe(settings.app() == null));
         if (settings.app() != null) {
-            System.out.printf(Locale.ROOT, "[compare] your app: %s (%s), on port %d as server %s%n", settings.app().source(),
+            System.out.printf(Locale.ROOT, "[compare] your app: %s (%s), on port %d as server %s-<mode>%n", settings.app().source(),
                     settings.app().kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), settings.port(), settings.server());
             for (String note : settings.app().preflight(settings.wlp())) {
                 System.out.println("[compare] note: " + note);
@@ -75,6 +75,7 @@ public final class Compare {
         }
         Files.createDirectories(settings.out());
         deleteRecursively(settings.out().resolve("runs"));
+        LabServers.prepare(settings);
         List<RunResult> runs = new ArrayList<>();
         long started = System.currentTimeMillis();
         try (MachineLock lock = MachineLock.acquire(settings.lockFile(),
@@ -149,7 +150,7 @@ public final class Compare {
             }
         }
         // the server's log of this run (a warm restart rotates it away): where a 502 or a failed start is explained
-        Path messages = settings.wlp().resolve("usr/servers").resolve(settings.server()).resolve("logs/messages.log");
+        Path messages = settings.wlp().resolve("usr/servers").resolve(LabServers.serverFor(settings, slot.mode())).resolve("logs/messages.log");
         if (Files.exists(messages)) {
             Files.copy(messages, dir.resolve("messages.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
@@ -252,7 +253,7 @@ public final class Compare {
         m.put("baseline", settings.baseline().label());
         m.put("order", settings.order().name().toLowerCase(Locale.ROOT) + (settings.order() == Schedule.Order.RANDOM ? " (seed " + settings.seed() + ")" : ""));
         m.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
-        m.put("cpu_plan", settings.cpus().describe());
+        m.put("cpu_plan", settings.cpus().describe(settings.app() == null));
         m.put("server_cpus", CpuPlan.list(settings.cpus().server()));
         m.put("load_cpus", CpuPlan.list(settings.cpus().load()));
         m.put("cpu_model", readFirst("/proc/cpuinfo", "model name"));

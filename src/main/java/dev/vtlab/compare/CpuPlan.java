@@ -100,7 +100,13 @@ public record CpuPlan(TreeSet<Integer> server, TreeSet<Integer> load, boolean sh
     }
 
     String describe() {
-        return shared ? "shared: server, JMeter and remote system all on CPUs " + list(server)
-                : "server on CPUs " + list(server) + "; JMeter and remote system on CPUs " + list(load) + " (disjoint)";
+        return describe(true);
+    }
+
+    /** {@code remote}: whether the lab's remote system runs beside JMeter (not for a user's app). */
+    String describe(boolean remote) {
+        String load = remote ? "JMeter and remote system" : "JMeter";
+        return shared ? "shared: " + (remote ? "server, JMeter and remote system" : "server and JMeter") + " all on CPUs " + list(server)
+                : "server on CPUs " + list(server) + "; " + load + " on CPUs " + list(this.load) + " (disjoint)";
     }
 }

@@ -21,6 +21,12 @@ import java.util.concurrent.TimeUnit;
  * Starts a fresh remote-system JVM and a fresh Liberty server JVM for one run, and always stops both:
  * after the run, on failure, and (through a shutdown hook) when the comparison is interrupted.
  * Both modes get the same server, heap and JVM options; only DISPATCH_MODE differs.
+ * <p>
+ * In a comparison each mode has a server directory of its own, laid out afresh when the comparison
+ * starts ({@link #prepare}): its first run starts clean, the next ones warm (Liberty keeps its
+ * resolved bundles in the workarea, which saves about 3 s per start here; the JVM is new every time).
+ * A single directory shared by the modes would need a clean start every time, as a warm start keeps
+ * the previous start's features.
  */
 public final class LabServers implements AutoCloseable {
 
@@ -28,12 +34,42 @@ public final class LabServers implements AutoCloseable {
     private final CompareSettings settings;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final Thread stopOnExit = new Thread(this::stop, "vtlab-compare-stop");
+    /** Whether each mode runs in a server directory of its own (see {@link #prepare}), else one, started clean. */
+    private final boolean perModeServers;
     private Process remote;
     private boolean serverStarted;
+    private String server;
 
     LabServers(CompareSettings settings) {
+        this(settings, true);
+    }
+
+    private LabServers(CompareSettings settings, boolean perModeServers) {
         this.settings = settings;
+        this.perModeServers = perModeServers;
+        this.server = settings.server();
         Runtime.getRuntime().addShutdownHook(stopOnExit);
+    }
+
+    /**
+     * Lays out each mode's server directory afresh: a copy of the server the build created (the lab) or of
+     * the user's server with the lab's overrides, without logs or workarea, so its first start is clean.
+     */
+    static void prepare(CompareSettings settings) throws IOException {
+        Path servers = settings.wlp().resolve("usr/servers");
+        for (DispatchMode mode : settings.modes()) {
+            String name = serverFor(settings, mode);
+            if (settings.app() != null) {
+                settings.app().prepare(settings.wlp(), name, mode, settings.port(), settings.modesDir());
+            } else {
+                Compare.deleteRecursively(servers.resolve(name));
+                UserApp.copyTree(servers.resolve(settings.server()), servers.resolve(name));
+            }
+        }
+    }
+
+    static String serverFor(CompareSettings settings, DispatchMode mode) {
+        return settings.server() + "-" + mode.label();
     }
 
     /** The comparison's server (created by the build, not started) on other ports, for tests that stop it. */
@@ -42,7 +78,7 @@ public final class LabServers implements AutoCloseable {
         p.setProperty("compare.port", String.valueOf(port));
         p.setProperty("compare.remotePort", String.valueOf(remotePort));
         p.setProperty("compare.serverCpus", "all"); // a functional test: no pinning
-        return new LabServers(CompareSettings.from(p, basedir));
+        return new LabServers(CompareSettings.from(p, basedir), false);
     }
 
     public void start(DispatchMode mode) throws IOException, InterruptedException {
@@ -52,11 +88,11 @@ public final class LabServers implements AutoCloseable {
     /** Starts both, with {@code extraJvmArgs} after the comparison's own server JVM options. */
     public void start(DispatchMode mode, List<String> extraJvmArgs) throws IOException, InterruptedException {
         UserApp app = settings.app();
-        if (app != null) {
-            app.prepare(settings.wlp(), settings.server(), mode, settings.port(), settings.modesDir());
-        }
+        server = perModeServers ? serverFor(settings, mode) : settings.server();
         Path logs = serverDir().resolve("logs");
         Files.createDirectories(logs);
+        // this run's log only (Liberty would rotate the last one away, but not before the start is read)
+        Files.deleteIfExists(logs.resolve("messages.log"));
         if (app == null) {
             List<String> remoteCommand = new ArrayList<>(settings.cpus().pinLoad());
             remoteCommand.addAll(RemoteCommand.command(settings.java(), settings.classes().toString(), "localhost",
@@ -64,9 +100,12 @@ public final class LabServers implements AutoCloseable {
             remote = new ProcessBuilder(remoteCommand).redirectErrorStream(true).redirectOutput(logs.resolve("remote.log").toFile()).start();
         }
 
-        // --clean: a warm start reuses the features of the previous start, whatever DISPATCH_MODE now asks for
-        ProcessBuilder start = new ProcessBuilder(settings.wlp().resolve("bin/server").toString(), "start", settings.server(), "--clean")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        // one directory for every mode needs --clean: a warm start reuses the features of the previous start
+        List<String> serverStart = new ArrayList<>(List.of(settings.wlp().resolve("bin/server").toString(), "start", server));
+        if (!perModeServers) {
+            serverStart.add("--clean");
+        }
+        ProcessBuilder start = new ProcessBuilder(serverStart).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = start.environment();
         if (app == null) {
             env.put("DISPATCH_MODE", mode.label());
@@ -83,7 +122,7 @@ public final class LabServers implements AutoCloseable {
         serverStarted = true;
         int exit = start.start().waitFor();
         if (exit != 0) {
-            throw new IllegalStateException("'server start " + settings.server() + "' failed with exit " + exit
+            throw new IllegalStateException("'server start " + server + "' failed with exit " + exit
                     + "; see " + logs.resolve("messages.log"));
         }
         if (!settings.cpus().shared()) {
@@ -105,7 +144,7 @@ public final class LabServers implements AutoCloseable {
 
     /** The server's directory: its server.xml, logs and, for a user's app, the lab's overrides. */
     Path serverDir() {
-        return settings.wlp().resolve("usr/servers").resolve(settings.server());
+        return settings.wlp().resolve("usr/servers").resolve(server);
     }
 
     /** The remote system's process id, or -1 when the run has none (a user's app). */
@@ -114,7 +153,7 @@ public final class LabServers implements AutoCloseable {
     }
 
     long serverPid() throws IOException {
-        return Long.parseLong(Files.readString(settings.wlp().resolve("usr/servers/.pid/" + settings.server() + ".pid")).trim());
+        return Long.parseLong(Files.readString(settings.wlp().resolve("usr/servers/.pid/" + server + ".pid")).trim());
     }
 
     public URI app(String path) {
@@ -125,8 +164,27 @@ public final class LabServers implements AutoCloseable {
         return URI.create("http://localhost:" + settings.remotePort() + path);
     }
 
-    /** Stops both: the server first (Liberty quiesces it), then the remote system. */
+    /**
+     * Stops both: the server first, then the remote system. A comparison's server gets SIGTERM, on which
+     * Liberty stops as it does for 'server stop' (CWWKE0036I in its log), without starting a JVM to ask it
+     * (2.2 s instead of 3.5 s here).
+     */
     synchronized void stop() {
+        if (perModeServers && serverStarted) {
+            serverStarted = false;
+            try {
+                ProcessHandle.of(serverPid()).ifPresent(p -> {
+                    p.destroy();
+                    try {
+                        p.onExit().get(60, TimeUnit.SECONDS);
+                    } catch (Exception e) {
+                        p.destroyForcibly();
+                    }
+                });
+            } catch (IOException | RuntimeException e) {
+                System.err.println("[compare] could not stop server " + server + ": " + e);
+            }
+        }
         stopServer();
         if (remote != null) {
             remote.destroy();
@@ -144,11 +202,11 @@ public final class LabServers implements AutoCloseable {
         if (serverStarted) {
             serverStarted = false;
             try {
-                new ProcessBuilder(settings.wlp().resolve("bin/server").toString(), "stop", settings.server())
+                new ProcessBuilder(settings.wlp().resolve("bin/server").toString(), "stop", server)
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
                         .waitFor(60, TimeUnit.SECONDS);
             } catch (IOException | InterruptedException e) {
-                System.err.println("[compare] could not stop server " + settings.server() + ": " + e);
+                System.err.println("[compare] could not stop server " + server + ": " + e);
             }
         }
     }

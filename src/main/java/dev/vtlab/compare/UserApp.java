@@ -190,7 +190,8 @@ record UserApp(Path source, Kind kind, List<String> features) {
         }
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
+    /** Copies a server directory, without the output of its runs (logs, workarea, ...). */
+    static void copyTree(Path from, Path to) throws IOException {
         Files.walkFileTree(from, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) throws IOException {
