@@ -138,7 +138,11 @@ public final class LabServers implements AutoCloseable {
             waitFor(URI.create("http://localhost:" + settings.remotePort() + "/health"));
             waitFor(URI.create("http://localhost:" + settings.port() + "/health/ready"));
         } else {
-            ServerLog.awaitStarted(logs.resolve("messages.log"), READY_TIMEOUT, settings.modesDir().resolve(mode.label() + ".xml"));
+            List<String> errors = ServerLog.awaitStarted(logs.resolve("messages.log"), READY_TIMEOUT, settings.modesDir().resolve(mode.label() + ".xml"));
+            if (!errors.isEmpty()) {
+                System.out.println("[compare] your server logged " + errors.size() + " error(s) while starting, first: "
+                        + errors.get(0) + " (see " + logs.resolve("messages.log") + ")");
+            }
         }
     }
 

@@ -20,6 +20,8 @@ final class ServerLog {
     /** Applications that did not start, features that did not resolve or conflict, a server that failed to start. */
     private static final Pattern FATAL = Pattern.compile("\\b(CWWKZ000[2-9]E|CWWKZ001[0-9]E|CWWKF00[0-9]{2}E|CWWKE0005E)\\b.*");
     private static final Pattern USER_FEATURE = Pattern.compile("<feature>\\s*usr:([^<\\s]+)\\s*</feature>");
+    /** A Liberty error message: severity E and a message code ending in E (e.g. SRVE0276E, a servlet that failed to initialise). */
+    private static final Pattern ERROR = Pattern.compile("\\sE\\s+([A-Z]{3,5}[0-9]{4}E:.*)");
 
     private ServerLog() {
     }
@@ -27,9 +29,10 @@ final class ServerLog {
     /**
      * Waits until the server says it is ready, then checks that an application started and that the
      * mode's user feature (from {@code modeFile}, when the mode has one) is installed; one clear line
-     * naming the log otherwise.
+     * naming the log otherwise. Returns the other errors the server logged while starting (a servlet that
+     * failed to initialise, say), which do not stop the run but explain its failed requests.
      */
-    static void awaitStarted(Path messages, Duration timeout, Path modeFile) throws IOException, InterruptedException {
+    static List<String> awaitStarted(Path messages, Duration timeout, Path modeFile) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<String> lines = List.of();
         while (System.nanoTime() < deadline) {
@@ -56,6 +59,7 @@ final class ServerLog {
                         + "builds vtlab's user features into the lab's Liberty); see " + messages);
             }
         }
+        return lines.stream().map(ERROR::matcher).filter(Matcher::find).map(m -> m.group(1)).toList();
     }
 
     private static List<String> userFeatures(Path modeFile) throws IOException {

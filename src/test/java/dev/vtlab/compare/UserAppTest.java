@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -105,7 +106,11 @@ class UserAppTest {
         Files.writeString(log, "A CWWKF0012I: The server installed the following features: [servlet-6.0].\n"
                 + "A CWWKZ0001I: Application shop started in 0.5 seconds.\nA CWWKF0011I: ready.\n");
         assertMessage("the mode's Liberty feature vtlabExecutorVirtual-1.0 is not active", "", () -> ServerLog.awaitStarted(log, Duration.ofSeconds(2), mode));
-        ServerLog.awaitStarted(log, Duration.ofSeconds(2), PROJECT.resolve("server-config/modes/threadpool.xml"));
+        assertEquals(List.of(), ServerLog.awaitStarted(log, Duration.ofSeconds(2), PROJECT.resolve("server-config/modes/threadpool.xml")));
+        Files.writeString(log, Files.readString(log) + "[1/1/26] 00000024 com.ibm.ws.webcontainer.webapp  E SRVE0276E: Error while initializing Servlet [shop]\n");
+        assertEquals(List.of("SRVE0276E: Error while initializing Servlet [shop]"),
+                ServerLog.awaitStarted(log, Duration.ofSeconds(2), PROJECT.resolve("server-config/modes/threadpool.xml")),
+                "errors that do not stop the server are returned, to be shown");
         assertMessage("your server did not say it was ready", "", () -> ServerLog.awaitStarted(tmp.resolve("none.log"), Duration.ofMillis(300), mode));
     }
 
