@@ -1,6 +1,5 @@
 package it.dev.vtlab;
 
-import dev.vtlab.compare.Compare;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -14,7 +13,6 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -27,7 +25,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
  * The comparison on an application that is not vtlab's (docs/your-app.md): samples/inventory, a servlet
  * over an embedded database with its own server.xml and JMeter plan, built as its own Maven project, then
  * compared in Liberty's pool and on virtual threads with the settings a user passes to
- * {@code ./mvnw -Pcompare verify}.
+ * {@code ./mvnw -Pcompare verify}, through the comparison's own Maven execution.
  */
 class YourAppIT {
 
@@ -52,17 +50,18 @@ class YourAppIT {
         plan = sample.resolve("jmeter/inventory.jmx");
         before = digests(serverDir, plan);
 
-        Properties p = new Properties();
-        p.setProperty("compare.app", serverDir.toString());
-        p.setProperty("compare.plan", plan.toString());
-        p.setProperty("compare.profile", "smoke");
-        p.setProperty("compare.port", System.getProperty("it.yourapp.port"));
-        p.setProperty("compare.THREADS", "10");
-        p.setProperty("compare.DURATION", "6");
-        // the plan as it is, for 2 s, stopped through JMeter's shutdown port: the warm-up path of a user's plan
-        p.setProperty("compare.warmupSeconds", "2");
-        p.setProperty("compare.out", basedir.resolve("target/vtlab-report-yourapp").toString());
-        report = Compare.run(p, basedir);
+        // the comparison's own Maven execution (-Pcompare's exec:java@compare, what "./mvnw -Pcompare verify" runs
+        // after building), in a Maven of its own: the settings a user types, nothing called in-process
+        report = basedir.resolve("target/vtlab-report-yourapp");
+        List<String> command = List.of(basedir.resolve("mvnw").toString(), "-B", "-Pcompare", "exec:java@compare",
+                "-Dcompare.app=" + serverDir, "-Dcompare.plan=" + plan, "-Dcompare.profile=smoke",
+                "-Dcompare.port=" + System.getProperty("it.yourapp.port"), "-Dcompare.THREADS=10", "-Dcompare.DURATION=6",
+                // the plan as it is, for 2 s, stopped through JMeter's shutdown port: the warm-up path of a user's plan
+                "-Dcompare.warmupSeconds=2", "-Dcompare.out=" + report);
+        Path log = basedir.resolve("target/yourapp-compare.log");
+        Process compare = new ProcessBuilder(command).directory(basedir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertTrue(compare.waitFor(8, TimeUnit.MINUTES), "the comparison ends within 8 minutes");
+        assertEquals(0, compare.exitValue(), "the comparison succeeds; see " + log);
         try (JsonReader in = Json.createReader(Files.newBufferedReader(report.resolve("summary.json")))) {
             summary = in.readObject();
         }
