@@ -70,6 +70,26 @@ class UserAppTest {
     }
 
     @Test
+    void aUrlRunsThePingPlanOnThatPathAndAPlanRunsAsItIs() {
+        Properties p = new Properties();
+        p.setProperty("compare.THREADS", "7");
+        p.setProperty("compare.SHOP_ITEMS", "12");
+        TestSpec url = TestSpec.of(Catalogue.url("/shop/items?id=1&full=true"), Catalogue.Profile.QUICK, p, null);
+        assertEquals("ping.jmx", url.test().plan());
+        assertEquals("/shop/items?id=1&full=true", url.props().get("PATH"));
+        assertEquals("7", url.props().get("THREADS"), "-Dcompare.THREADS reaches the built-in plan");
+        assertEquals(Catalogue.get("ping").defaults().get(Catalogue.Profile.QUICK).get("DURATION"), url.props().get("DURATION"));
+        Path planFile = tmp.resolve("shop-load.jmx");
+        TestSpec plan = TestSpec.of(Catalogue.userPlan(planFile), Catalogue.Profile.QUICK, p, 3);
+        assertEquals("shop-load", plan.name());
+        assertEquals("12", plan.props().get("SHOP_ITEMS"), "every upper-case -Dcompare.KEY reaches the user's plan as -JKEY");
+        assertEquals(TestSpec.PLAN_DEFAULT_SECONDS, plan.seconds(), "a plan's own length is unknown: bounded by default");
+        assertEquals(planFile.toAbsolutePath().toString(), Catalogue.resolve("shop-load", java.util.Map.of(Catalogue.USER_TEST, "plan:" + planFile)).plan(),
+                "a report names its user's plan, so it can be analysed again");
+        assertEquals("GET /a, keep-alive, no think time", Catalogue.resolve("url", java.util.Map.of(Catalogue.USER_TEST, "url:/a")).about());
+    }
+
+    @Test
     void eachRunGetsAFreshCopyWithTheLabsOverridesAndTheModesFeature() throws IOException {
         Path user = Files.createDirectories(tmp.resolve("myserver"));
         Files.writeString(user.resolve("server.xml"), "<server><featureManager><feature>servlet-6.0</feature></featureManager></server>");
