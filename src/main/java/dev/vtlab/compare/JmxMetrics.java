@@ -67,11 +67,6 @@ final class JmxMetrics implements Supplier<Map<String, Double>>, AutoCloseable {
         return values;
     }
 
-    /** Whether vtlab's executor-virtual feature is active in the server (its MXBean is there). */
-    boolean executorVirtualActive() throws Exception {
-        return connection().isRegistered(new ObjectName("dev.vtlab:type=ExecutorVirtual"));
-    }
-
     private MBeanServerConnection connection() throws IOException {
         if (server == null) {
             connector = JMXConnectorFactory.connect(new JMXServiceURL(Files.readString(addressFile).trim()));

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * <p>
  * In a comparison each mode has a server directory of its own, laid out afresh when the comparison
  * starts ({@link #prepare}): its first run starts clean, the next ones warm (Liberty keeps its
- * resolved bundles in the workarea, which saves about 3 s per start here; the JVM is new every time).
+ * resolved bundles in the workarea: about 1 s less to ready in the quick profile's runs; the JVM is new every time).
  * A single directory shared by the modes would need a clean start every time, as a warm start keeps
  * the previous start's features.
  */
