@@ -1,5 +1,8 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.measurement.MachineLock;
+import dev.vtlab.measurement.MachineState;
+import dev.vtlab.measurement.Machine;
 import dev.vtlab.dispatch.DispatchMode;
 
 import java.io.BufferedReader;
@@ -79,7 +82,8 @@ public final class Compare {
         List<RunResult> runs = new ArrayList<>();
         long started = System.currentTimeMillis();
         try (MachineLock lock = MachineLock.acquire(settings.lockFile(),
-                Duration.ofSeconds(TestSpec.bounded("compare.lockWaitSeconds", properties.getProperty("compare.lockWaitSeconds", "600"), 0, 86_400)))) {
+                Duration.ofSeconds(TestSpec.bounded("compare.lockWaitSeconds", properties.getProperty("compare.lockWaitSeconds", "600"), 0, 86_400)),
+                "Wait for it, or raise compare.lockWaitSeconds")) {
             for (int i = 0; i < slots.size(); i++) {
                 RunResult r = runOne(settings, slots.get(i), i + 1, slots.size(), basedir);
                 runs.add(r);
@@ -252,14 +256,15 @@ public final class Compare {
         m.put("modes", String.join(",", settings.modes().stream().map(DispatchMode::label).toList()));
         m.put("baseline", settings.baseline().label());
         m.put("order", settings.order().name().toLowerCase(Locale.ROOT) + (settings.order() == Schedule.Order.RANDOM ? " (seed " + settings.seed() + ")" : ""));
-        m.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
+        Machine machine = Machine.here();
+        m.put("cpus", String.valueOf(machine.cpus()));
         m.put("cpu_plan", settings.cpus().describe(settings.app() == null));
         m.put("server_cpus", CpuPlan.list(settings.cpus().server()));
         m.put("load_cpus", CpuPlan.list(settings.cpus().load()));
-        m.put("cpu_model", readFirst("/proc/cpuinfo", "model name"));
-        m.put("memory", readFirst("/proc/meminfo", "MemTotal"));
-        m.put("kernel", readFirst("/proc/sys/kernel/osrelease", ""));
-        m.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
+        m.put("cpu_model", machine.cpuModel());
+        m.put("memory", machine.memory());
+        m.put("kernel", machine.kernel());
+        m.put("jdk", machine.jdk());
         m.put("server_jvm_args", String.join(" ", settings.serverJvmArgs()));
         m.put("pool_max_threads", settings.poolMaxThreads() == null ? "Liberty default" : settings.poolMaxThreads());
         m.put("jmeter_engines", settings.remoteHosts().isEmpty() ? "local" : "remote: " + String.join(",", settings.remoteHosts()));
@@ -278,15 +283,6 @@ public final class Compare {
         properties.stringPropertyNames().stream().filter(k -> k.startsWith("compare.")).sorted()
                 .forEach(k -> cmd.append(" -D").append(k).append('=').append(properties.getProperty(k)));
         return cmd.toString();
-    }
-
-    private static String readFirst(String file, String prefix) {
-        try {
-            return Files.readAllLines(Path.of(file)).stream().filter(l -> l.startsWith(prefix)).findFirst()
-                    .map(l -> prefix.isEmpty() ? l.trim() : l.substring(l.indexOf(':') + 1).trim()).orElse("?");
-        } catch (IOException e) {
-            return "?";
-        }
     }
 
     static void deleteRecursively(Path dir) throws IOException {

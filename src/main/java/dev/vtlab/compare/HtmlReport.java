@@ -1,5 +1,6 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.measurement.SvgChart;
 import dev.vtlab.dispatch.DispatchMode;
 
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.measurement.MachineState;
 import dev.vtlab.dispatch.DispatchMode;
 
 import java.util.ArrayList;

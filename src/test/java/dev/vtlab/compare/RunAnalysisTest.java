@@ -1,5 +1,6 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.measurement.MachineState;
 import dev.vtlab.dispatch.DispatchMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,7 @@
 package dev.vtlab.bench.probe;
 
 import com.google.gson.JsonObject;
+import dev.vtlab.measurement.SvgChart;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,47 +44,51 @@ final class ProbeReport {
         md.append("\n## Virtual threads as a share of the platform pool\n\n")
                 .append("| task ms | CPUs | virtual / platform throughput % | virtual CPU % | platform CPU % |\n")
                 .append("|---:|---:|---:|---:|---:|\n");
-        List<SvgPlot.Series> ratioSeries = new ArrayList<>();
-        List<SvgPlot.Series> cpuSeries = new ArrayList<>();
+        List<SvgChart.Series> ratioSeries = new ArrayList<>();
+        List<SvgChart.Series> cpuSeries = new ArrayList<>();
         int colour = 0;
         for (int cpuCount : cpus) {
-            List<SvgPlot.Point> ratios = new ArrayList<>();
-            List<SvgPlot.Point> virtualCpu = new ArrayList<>();
-            List<SvgPlot.Point> platformCpu = new ArrayList<>();
+            List<double[]> ratios = new ArrayList<>();
+            List<double[]> virtualCpu = new ArrayList<>();
+            List<double[]> platformCpu = new ArrayList<>();
             for (long m : micros) {
                 Optional<JsonObject> virtual = find(points, m, cpuCount, "virtual");
                 Optional<JsonObject> platform = find(points, m, cpuCount, "platform");
-                virtual.ifPresent(v -> virtualCpu.add(new SvgPlot.Point(m / 1000.0, v.get("cpuUtilisationPercent").getAsDouble())));
-                platform.ifPresent(p -> platformCpu.add(new SvgPlot.Point(m / 1000.0, p.get("cpuUtilisationPercent").getAsDouble())));
+                virtual.ifPresent(v -> virtualCpu.add(new double[]{m / 1000.0, v.get("cpuUtilisationPercent").getAsDouble()}));
+                platform.ifPresent(p -> platformCpu.add(new double[]{m / 1000.0, p.get("cpuUtilisationPercent").getAsDouble()}));
                 if (virtual.isPresent() && platform.isPresent()) {
                     double ratio = 100 * virtual.get().get("throughputPerSecond").getAsDouble()
                             / platform.get().get("throughputPerSecond").getAsDouble();
-                    ratios.add(new SvgPlot.Point(m / 1000.0, ratio));
+                    ratios.add(new double[]{m / 1000.0, ratio});
                     md.append(String.format(Locale.ROOT, "| %.2f | %d | %.1f | %.1f | %.1f |%n", m / 1000.0, cpuCount, ratio,
                             virtual.get().get("cpuUtilisationPercent").getAsDouble(),
                             platform.get().get("cpuUtilisationPercent").getAsDouble()));
                 }
             }
             String c = COLOURS[colour++ % COLOURS.length];
-            ratioSeries.add(new SvgPlot.Series(cpuCount + " CPU", c, false, ratios));
-            cpuSeries.add(new SvgPlot.Series("virtual " + cpuCount + " CPU", c, false, virtualCpu));
-            cpuSeries.add(new SvgPlot.Series("pool " + cpuCount + " CPU", c, true, platformCpu));
+            ratioSeries.add(series(cpuCount + " CPU", c, false, ratios));
+            cpuSeries.add(series("virtual " + cpuCount + " CPU", c, false, virtualCpu));
+            cpuSeries.add(series("pool " + cpuCount + " CPU", c, true, platformCpu));
         }
         Files.writeString(out.resolve("probe.md"), md, StandardCharsets.UTF_8);
 
-        List<Double> ticks = micros.stream().map(m -> m / 1000.0).toList();
-        double ratioMax = Math.max(120, ratioSeries.stream().flatMap(s -> s.points().stream())
-                .mapToDouble(SvgPlot.Point::y).max().orElse(100) * 1.1);
-        String ratioPanel = SvgPlot.panel("Throughput, virtual as % of platform pool", "task CPU time (ms, log scale)",
-                "virtual / pool throughput %", ratioMax, ticks,
-                List.of(new SvgPlot.Band("published, 2 CPU, kernel 4.18: 50-55 %", 50, 55, "#ff7f0e"),
-                        new SvgPlot.Band("published, newer kernels: 70-80 %", 70, 80, "#7f7f7f")),
-                ratioSeries);
-        String cpuPanel = SvgPlot.panel("Process CPU utilisation of the allowed CPUs", "task CPU time (ms, log scale)",
-                "CPU %", 110, ticks, List.of(), cpuSeries);
+        double[] ticks = micros.stream().mapToDouble(m -> m / 1000.0).toArray();
+        double ratioMax = Math.max(120, ratioSeries.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.y()))
+                .max().orElse(100) * 1.1);
+        String ratioChart = SvgChart.line("ratio", "Throughput, virtual as % of platform pool", "task CPU time (ms, log scale)",
+                "virtual / pool throughput %", ratioSeries, SvgChart.Axes.logX(ticks, ratioMax,
+                        List.of(new SvgChart.Band("published, 2 CPU, kernel 4.18: 50-55 %", 50, 55, "#ff7f0e"),
+                                new SvgChart.Band("published, newer kernels: 70-80 %", 70, 80, "#7f7f7f"))));
+        String cpuChart = SvgChart.line("cpu", "Process CPU utilisation of the allowed CPUs", "task CPU time (ms, log scale)",
+                "CPU %", cpuSeries, SvgChart.Axes.logX(ticks, 120, List.of()));
         Files.writeString(out.resolve("probe.svg"),
-                SvgPlot.document("CPU-burn scheduler probe: virtual threads vs fixed platform pool", machine,
-                        ratioPanel, cpuPanel), StandardCharsets.UTF_8);
+                SvgChart.document("CPU-burn scheduler probe: virtual threads vs fixed platform pool", machine,
+                        ratioChart, cpuChart), StandardCharsets.UTF_8);
+    }
+
+    private static SvgChart.Series series(String name, String colour, boolean dashed, List<double[]> points) {
+        return new SvgChart.Series(name, colour, dashed, points.stream().mapToDouble(p -> p[0]).toArray(),
+                points.stream().mapToDouble(p -> p[1]).toArray());
     }
 
     private static Optional<JsonObject> find(List<JsonObject> points, long micros, int cpus, String executor) {

@@ -5,15 +5,14 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.vtlab.bench.report.Environment;
 import dev.vtlab.bench.support.Knobs;
+import dev.vtlab.measurement.MachineLock;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,11 +38,7 @@ public final class ProbeSweep {
 
     public static void main(String[] args) throws IOException, InterruptedException {
         // JMH's own lock file: the probe, JMH runs and the lab's comparison never measure at the same time
-        try (FileChannel lockFile = FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock"),
-                StandardOpenOption.CREATE, StandardOpenOption.WRITE); FileLock lock = lockFile.tryLock()) {
-            if (lock == null) {
-                throw new IllegalStateException("another measurement (JMH or a vtlab comparison) holds jmh.lock; run the probe when it is done");
-            }
+        try (MachineLock lock = MachineLock.acquire(MachineLock.DEFAULT, Duration.ZERO, "Run the probe when it is done.")) {
             sweep();
         }
     }

@@ -36,11 +36,13 @@ public final class JmhMarkdownReport {
             JsonObject snapshots = JsonParser.parseString(Files.readString(environment)).getAsJsonObject();
             for (String label : snapshots.keySet()) {
                 JsonObject s = snapshots.getAsJsonObject(label);
-                md.append(String.format(Locale.ROOT, "- %s: %s; %s; %s; %d CPUs; MemTotal %s; loadavg %s; background: %s%n",
-                        label, s.get("time").getAsString(), s.get("jdk").getAsString(), s.get("kernel").getAsString(),
-                        s.get("cpus").getAsInt(), s.get("memTotal").getAsString(), s.get("loadAverage").getAsString(),
-                        s.getAsJsonArray("backgroundProcesses").isEmpty() ? "none"
-                                : s.getAsJsonArray("backgroundProcesses").toString()));
+                JsonObject machine = s.getAsJsonObject("machine");
+                JsonObject state = s.getAsJsonObject("state");
+                md.append(String.format(Locale.ROOT, "- %s: %s; %s; kernel %s; %s, %d CPUs; MemTotal %s; load average %s; other JVMs: %s%n",
+                        label, s.get("time").getAsString(), machine.get("jdk").getAsString(), machine.get("kernel").getAsString(),
+                        machine.get("cpuModel").getAsString(), machine.get("cpus").getAsInt(), machine.get("memory").getAsString(),
+                        state.get("loadAverage1m").getAsString(),
+                        state.getAsJsonArray("otherJvms").isEmpty() ? "none" : state.getAsJsonArray("otherJvms").toString()));
             }
             md.append('\n');
         }

@@ -1,24 +1,44 @@
-package dev.vtlab.compare;
+package dev.vtlab.measurement;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleUnaryOperator;
 
 /**
- * Inline SVG line and bar charts for the report. Written here rather than taken from a chart library
- * because the report is a static file that must open offline with no script: the charts are drawn
- * once, at report time, from numbers already in summary.json.
+ * SVG line, bar and ratio charts: the comparison's report (inline, one offline HTML file) and the
+ * scheduler probe's probe.svg (bench/) both draw with these. Written here rather than taken from a
+ * chart library: the charts are a few polylines, rectangles and whiskers drawn once from numbers
+ * already computed, the report must open offline with no script, and the Java chart libraries
+ * (JFreeChart with JFreeSVG) draw through AWT and need the machine's fonts for their text metrics.
  */
-final class SvgChart {
+public final class SvgChart {
 
-    record Series(String name, String color, boolean dashed, double[] x, double[] y) {
+    public record Series(String name, String color, boolean dashed, double[] x, double[] y) {
     }
 
     /** Bars of one series across the groups; {@code low}/{@code high} (may be null) draw its interval as a whisker. */
-    record Bars(String name, String color, double[] values, double[] low, double[] high) {
+    public record Bars(String name, String color, double[] values, double[] low, double[] high) {
     }
 
     /** One ratio with its interval, drawn as a point and whisker against the line at 1. */
-    record RatioPoint(String row, String series, String color, double estimate, double low, double high) {
+    public record RatioPoint(String row, String series, String color, double estimate, double low, double high) {
+    }
+
+    /** A horizontal band of reference values (e.g. a published range), labelled at its top right. */
+    public record Band(String label, double low, double high, String color) {
+    }
+
+    /**
+     * How a line chart draws its axes: a log-scale x axis with the given ticks (else linear from 0 with
+     * five ticks), a fixed top of the y axis (NaN: a round number above the data), reference bands, and a
+     * dot at every point (for sparse sweeps rather than time series).
+     */
+    public record Axes(boolean logX, double[] xTicks, double maxY, List<Band> bands, boolean dots) {
+        public static final Axes LINEAR = new Axes(false, null, Double.NaN, List.of(), false);
+
+        public static Axes logX(double[] ticks, double maxY, List<Band> bands) {
+            return new Axes(true, ticks, maxY, bands, true);
+        }
     }
 
     private static final int W = 460, H = 260, LEFT = 62, RIGHT = 12, TOP = 30, BOTTOM = 52;
@@ -26,7 +46,11 @@ final class SvgChart {
     private SvgChart() {
     }
 
-    static String line(String id, String title, String xLabel, String yLabel, List<Series> series) {
+    public static String line(String id, String title, String xLabel, String yLabel, List<Series> series) {
+        return line(id, title, xLabel, yLabel, series, Axes.LINEAR);
+    }
+
+    public static String line(String id, String title, String xLabel, String yLabel, List<Series> series, Axes axes) {
         double maxX = 1, maxY = 1;
         for (Series s : series) {
             for (double v : s.x()) {
@@ -36,9 +60,20 @@ final class SvgChart {
                 maxY = Math.max(maxY, v);
             }
         }
-        maxY = niceCeiling(maxY);
-        StringBuilder svg = open(id, title, yLabel, maxY);
-        axisX(svg, xLabel, maxX);
+        double top = Double.isNaN(axes.maxY()) ? niceCeiling(maxY) : axes.maxY();
+        double[] ticks = axes.xTicks() != null ? axes.xTicks() : new double[]{0, maxX / 4, maxX / 2, maxX * 3 / 4, maxX};
+        DoubleUnaryOperator px = xScale(axes.logX(), ticks[0], ticks[ticks.length - 1]);
+        DoubleUnaryOperator py = y -> py(Math.min(y, top), top);
+        StringBuilder svg = open(id, title, yLabel, top);
+        for (Band band : axes.bands()) {
+            svg.append("<rect x=\"").append(LEFT).append("\" y=\"").append(fmt(py.applyAsDouble(band.high())))
+                    .append("\" width=\"").append(W - LEFT - RIGHT).append("\" height=\"")
+                    .append(fmt(Math.max(1, py.applyAsDouble(band.low()) - py.applyAsDouble(band.high()))))
+                    .append("\" fill=\"").append(band.color()).append("\" fill-opacity=\"0.18\"/>")
+                    .append("<text x=\"").append(W - RIGHT - 4).append("\" y=\"").append(fmt(py.applyAsDouble(band.high()) - 3))
+                    .append("\" font-size=\"9\" text-anchor=\"end\">").append(escape(band.label())).append("</text>\n");
+        }
+        axisX(svg, xLabel, ticks, px);
         for (Series s : series) {
             if (s.x().length == 0) {
                 continue;
@@ -47,9 +82,14 @@ final class SvgChart {
                     .append("\" fill=\"none\" stroke=\"").append(s.color()).append("\" stroke-width=\"1.4\" stroke-opacity=\"0.8\"")
                     .append(s.dashed() ? " stroke-dasharray=\"5 3\"" : "").append(" points=\"");
             for (int i = 0; i < s.x().length; i++) {
-                svg.append(fmt(px(s.x()[i], maxX))).append(',').append(fmt(py(s.y()[i], maxY))).append(' ');
+                svg.append(fmt(px.applyAsDouble(s.x()[i]))).append(',').append(fmt(py.applyAsDouble(s.y()[i]))).append(' ');
             }
             svg.append("\"/>\n");
+            for (int i = 0; axes.dots() && i < s.x().length; i++) {
+                svg.append("<circle cx=\"").append(fmt(px.applyAsDouble(s.x()[i]))).append("\" cy=\"").append(fmt(py.applyAsDouble(s.y()[i])))
+                        .append("\" r=\"2.5\" fill=\"").append(s.color()).append("\"><title>").append(escape(s.name() + ": "
+                                + String.format(Locale.ROOT, "%.3g, %.3g", s.x()[i], s.y()[i]))).append("</title></circle>\n");
+            }
         }
         // repetitions share their mode's colour: one legend entry per name before " #"
         java.util.Set<String> named = new java.util.HashSet<>();
@@ -58,7 +98,7 @@ final class SvgChart {
         return svg.append("</svg>").toString();
     }
 
-    static String bars(String id, String title, String yLabel, List<String> groups, List<Bars> bars) {
+    public static String bars(String id, String title, String yLabel, List<String> groups, List<Bars> bars) {
         double maxY = 1;
         for (Bars b : bars) {
             for (double v : b.values()) {
@@ -104,7 +144,7 @@ final class SvgChart {
      * Ratios to the baseline, one row per figure: a point at the ratio and a whisker over its interval,
      * against a vertical line at 1 (no difference). Rows with no interval show the point alone.
      */
-    static String ratios(String id, String title, List<RatioPoint> points) {
+    public static String ratios(String id, String title, List<RatioPoint> points) {
         List<String> rows = points.stream().map(RatioPoint::row).distinct().toList();
         double lo = 1, hi = 1;
         for (RatioPoint p : points) {
@@ -175,10 +215,35 @@ final class SvgChart {
         return svg;
     }
 
-    private static void axisX(StringBuilder svg, String xLabel, double maxX) {
-        for (int i = 0; i <= 4; i++) {
-            double v = maxX * i / 4;
-            svg.append("<text x=\"").append(fmt(px(v, maxX))).append("\" y=\"").append(H - BOTTOM + 14)
+    /**
+     * One standalone SVG file holding {@code charts} side by side under a title and subtitle, on white
+     * (a chart on its own is meant to sit in an HTML page).
+     */
+    public static String document(String title, String subtitle, String... charts) {
+        int width = W * charts.length, head = 44;
+        StringBuilder svg = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")
+                .append(H + head).append("\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n")
+                .append("<text x=\"8\" y=\"18\" font-size=\"14\">").append(escape(title)).append("</text>\n")
+                .append("<text x=\"8\" y=\"35\" font-size=\"10\" fill=\"#555\">").append(escape(subtitle)).append("</text>\n");
+        for (int i = 0; i < charts.length; i++) {
+            svg.append("<g transform=\"translate(").append(i * W).append(',').append(head).append(")\">\n").append(charts[i]).append("\n</g>\n");
+        }
+        return svg.append("</svg>\n").toString();
+    }
+
+    /** Data x to pixels: linear or log10 from {@code min} to {@code max} across the plot. */
+    private static DoubleUnaryOperator xScale(boolean log, double min, double max) {
+        double plotW = W - LEFT - RIGHT;
+        if (log) {
+            double lo = Math.log10(min), hi = Math.log10(max);
+            return x -> LEFT + (hi == lo ? plotW / 2 : (Math.log10(x) - lo) / (hi - lo) * plotW);
+        }
+        return x -> LEFT + (max == min ? plotW / 2 : (x - min) / (max - min) * plotW);
+    }
+
+    private static void axisX(StringBuilder svg, String xLabel, double[] ticks, DoubleUnaryOperator px) {
+        for (double v : ticks) {
+            svg.append("<text x=\"").append(fmt(px.applyAsDouble(v))).append("\" y=\"").append(H - BOTTOM + 14)
                     .append("\" font-size=\"10\" text-anchor=\"middle\">").append(label(v)).append("</text>\n");
         }
         svg.append("<text x=\"").append(LEFT + (W - LEFT - RIGHT) / 2).append("\" y=\"").append(H - BOTTOM + 28)
@@ -197,15 +262,11 @@ final class SvgChart {
         }
     }
 
-    private static double px(double x, double maxX) {
-        return LEFT + x / maxX * (W - LEFT - RIGHT);
-    }
-
     private static double py(double y, double maxY) {
         return H - BOTTOM - y / maxY * (H - TOP - BOTTOM);
     }
 
-    static double niceCeiling(double v) {
+    public static double niceCeiling(double v) {
         double magnitude = Math.pow(10, Math.floor(Math.log10(v)));
         for (double step : new double[]{1, 2, 2.5, 5, 10}) {
             if (step * magnitude >= v) {
@@ -225,14 +286,17 @@ final class SvgChart {
         if (v >= 1e4) {
             return fmt(v / 1e3) + "k";
         }
+        if (v != Math.rint(v) && Math.abs(v) < 1) {
+            return String.format(Locale.ROOT, "%.2f", v); // sub-millisecond ticks of the probe
+        }
         return fmt(v);
     }
 
-    static String fmt(double v) {
+    public static String fmt(double v) {
         return v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
-    static String escape(String s) {
+    public static String escape(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -1,4 +1,4 @@
-package dev.vtlab.compare;
+package dev.vtlab.measurement;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,9 +11,9 @@ import java.util.stream.Collectors;
  * What else the machine was doing around a run: the load average, and the JVMs (servers, JMeter,
  * builds) that were not the comparison's own. Taken before and after every run.
  */
-record MachineState(double loadAverage1m, List<String> otherJvms) {
+public record MachineState(double loadAverage1m, List<String> otherJvms) {
 
-    static MachineState now() {
+    public static MachineState now() {
         double load = Double.NaN;
         try {
             load = Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);

@@ -1,4 +1,4 @@
-package dev.vtlab.compare;
+package dev.vtlab.measurement;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -12,9 +12,9 @@ import java.time.Duration;
  * which every JMH run takes), so a comparison and the JMH experiments in bench/ also exclude each other
  * without either knowing the other's code.
  */
-final class MachineLock implements AutoCloseable {
+public final class MachineLock implements AutoCloseable {
 
-    static final Path DEFAULT = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+    public static final Path DEFAULT = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
 
     private final FileChannel channel;
     private final FileLock lock;
@@ -24,8 +24,11 @@ final class MachineLock implements AutoCloseable {
         this.lock = lock;
     }
 
-    /** Waits up to {@code patience} for the lock, then refuses in one line. */
-    static MachineLock acquire(Path file, Duration patience) throws IOException, InterruptedException {
+    /**
+     * Waits up to {@code patience} for the lock, then refuses in one line that ends with {@code whatToDo}
+     * (e.g. the knob that raises the patience).
+     */
+    public static MachineLock acquire(Path file, Duration patience, String whatToDo) throws IOException, InterruptedException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         long deadline = System.nanoTime() + patience.toNanos();
         boolean told = false;
@@ -37,10 +40,10 @@ final class MachineLock implements AutoCloseable {
             if (System.nanoTime() > deadline) {
                 channel.close();
                 throw new IllegalStateException("another measurement (JMH or a vtlab comparison) holds " + file
-                        + "; two measurements on one machine spoil both. Wait for it, or raise compare.lockWaitSeconds");
+                        + "; two measurements on one machine spoil both. " + whatToDo);
             }
             if (!told) {
-                System.out.println("[compare] another measurement holds " + file + "; waiting up to " + patience.toSeconds() + " s");
+                System.out.println("[vtlab] another measurement holds " + file + "; waiting up to " + patience.toSeconds() + " s");
                 told = true;
             }
             Thread.sleep(1000);
