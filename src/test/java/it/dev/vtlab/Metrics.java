@@ -2,6 +2,7 @@ package it.dev.vtlab;
 
 import java.util.function.DoublePredicate;
 
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
@@ -13,7 +14,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 record Metrics(String text) {
 
     static Metrics of(Lab lab) {
-        HttpResponse<String> response = Lab.get(lab.app("/metrics"));
+        return of(lab.app("/metrics"));
+    }
+
+    static Metrics of(URI metrics) {
+        HttpResponse<String> response = Lab.get(metrics);
         assertEquals(200, response.statusCode(), "/metrics answered " + response.statusCode());
         return new Metrics(response.body());
     }
@@ -40,9 +45,14 @@ record Metrics(String text) {
 
     /** Polls /metrics until the value of {@code name} with {@code labels} meets the condition (at most 10 s). */
     static void await(Lab lab, String name, String labels, DoublePredicate condition) throws InterruptedException {
+        await(lab.app("/metrics"), name, labels, condition);
+    }
+
+    /** As {@link #await(Lab, String, String, DoublePredicate)}, for the /metrics at {@code metrics}. */
+    static void await(URI metrics, String name, String labels, DoublePredicate condition) throws InterruptedException {
         double last = Double.NaN;
         for (long deadline = System.nanoTime() + 10_000_000_000L; System.nanoTime() < deadline; Thread.sleep(100)) {
-            last = Metrics.of(lab).value(name, labels).orElse(Double.NaN);
+            last = Metrics.of(metrics).value(name, labels).orElse(Double.NaN);
             if (condition.test(last)) {
                 return;
             }
