@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -56,8 +57,11 @@ public final class CpuBurnProbe {
 
         Recorder latencies = new Recorder(3);
         AtomicLong completed = new AtomicLong();
+        // per client: whether the executor serves its submitters fairly (a low p50 can hide clients left waiting)
+        AtomicLongArray completedBy = new AtomicLongArray(concurrency);
         List<Thread> clients = new ArrayList<>();
         for (int i = 0; i < concurrency; i++) {
+            int client = i;
             // Platform clients, as load-generator threads are: they are not part of what is measured.
             clients.add(Thread.ofPlatform().daemon().name("probe-client-" + i).start(() -> {
                 try {
@@ -66,6 +70,7 @@ public final class CpuBurnProbe {
                         executor.submit(() -> burn(iterationsPerTask)).get();
                         latencies.recordValue(System.nanoTime() - start);
                         completed.incrementAndGet();
+                        completedBy.incrementAndGet(client);
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -80,12 +85,18 @@ public final class CpuBurnProbe {
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         latencies.reset();
         long completedBefore = completed.get();
+        long[] byClientBefore = snapshot(completedBy);
         long cpuBefore = os.getProcessCpuTime();
         long wallBefore = System.nanoTime();
         Thread.sleep((long) (seconds * 1000));
         long wall = System.nanoTime() - wallBefore;
         long cpu = os.getProcessCpuTime() - cpuBefore;
         long done = completed.get() - completedBefore;
+        long[] byClient = snapshot(completedBy);
+        for (int i = 0; i < byClient.length; i++) {
+            byClient[i] -= byClientBefore[i];
+        }
+        java.util.Arrays.sort(byClient);
         Histogram histogram = latencies.getIntervalHistogram();
         clients.forEach(Thread::interrupt);
         executor.shutdownNow();
@@ -107,10 +118,21 @@ public final class CpuBurnProbe {
         result.put("p90Micros", histogram.getValueAtPercentile(90) / 1000.0);
         result.put("p99Micros", histogram.getValueAtPercentile(99) / 1000.0);
         result.put("maxMicros", histogram.getMaxValue() / 1000.0);
+        result.put("tasksPerClientMin", byClient[0]);
+        result.put("tasksPerClientMedian", byClient[byClient.length / 2]);
+        result.put("tasksPerClientMax", byClient[byClient.length - 1]);
         result.put("kernel", System.getProperty("os.version"));
         result.put("jdk", Runtime.version().toString());
         System.out.println(RESULT_PREFIX + new Gson().toJson(result));
         System.exit(0);
+    }
+
+    private static long[] snapshot(AtomicLongArray counts) {
+        long[] copy = new long[counts.length()];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = counts.get(i);
+        }
+        return copy;
     }
 
     private static String schedulerProperties() {

@@ -32,14 +32,16 @@ final class ProbeReport {
         });
 
         StringBuilder md = new StringBuilder("# CPU-burn scheduler probe\n\n").append(machine).append("\n\n")
-                .append("| task ms | CPUs | executor | tasks/s | CPU % | p50 us | p90 us | p99 us | max us |\n")
-                .append("|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
+                .append("| task ms | CPUs | executor | tasks/s | CPU % | p50 us | p90 us | p99 us | max us | tasks per client min / median / max |\n")
+                .append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (JsonObject p : points) {
-            md.append(String.format(Locale.ROOT, "| %.2f | %d | %s | %.0f | %.1f | %.0f | %.0f | %.0f | %.0f |%n",
+            md.append(String.format(Locale.ROOT, "| %.2f | %d | %s | %.0f | %.1f | %.0f | %.0f | %.0f | %.0f | %s |%n",
                     p.get("taskMicros").getAsLong() / 1000.0, p.get("cpus").getAsInt(), p.get("executor").getAsString(),
                     p.get("throughputPerSecond").getAsDouble(), p.get("cpuUtilisationPercent").getAsDouble(),
                     p.get("p50Micros").getAsDouble(), p.get("p90Micros").getAsDouble(),
-                    p.get("p99Micros").getAsDouble(), p.get("maxMicros").getAsDouble()));
+                    p.get("p99Micros").getAsDouble(), p.get("maxMicros").getAsDouble(),
+                    p.has("tasksPerClientMin") ? p.get("tasksPerClientMin") + " / " + p.get("tasksPerClientMedian")
+                            + " / " + p.get("tasksPerClientMax") : "-"));
         }
         md.append("\n## Virtual threads as a share of the platform pool\n\n")
                 .append("| task ms | CPUs | virtual / platform throughput % | virtual CPU % | platform CPU % |\n")
