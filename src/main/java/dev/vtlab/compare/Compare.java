@@ -1,9 +1,9 @@
 package dev.vtlab.compare;
 
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.Machine;
 import dev.vtlab.measurement.MachineLock;
 import dev.vtlab.measurement.MachineState;
-import dev.vtlab.measurement.Machine;
-import dev.vtlab.dispatch.DispatchMode;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -190,8 +190,9 @@ public final class LabServers implements AutoCloseable {
             } catch (IOException | RuntimeException e) {
                 System.err.println("[compare] could not stop server " + server + ": " + e);
             }
+        } else {
+            stopServer();
         }
-        stopServer();
         if (remote != null) {
             remote.destroy();
             try {

@@ -107,13 +107,14 @@ public class Dispatcher {
             return;
         }
         handoff.shutdown();
-        long waiting = System.nanoTime();
+        long started = System.nanoTime();
         try {
-            if (!handoff.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+            boolean drained = handoff.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+            long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            if (!drained) {
                 LOG.warning("vtlab: requests handed off were still running " + STOP_WAIT_SECONDS + " s into the app's stop; their answers are lost");
-            } else if (System.nanoTime() - waiting > TimeUnit.MILLISECONDS.toNanos(100)) {
-                LOG.info("vtlab: the app's stop waited " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - waiting)
-                        + " ms for requests handed off to answer");
+            } else if (waitedMs > 100) {
+                LOG.info("vtlab: the app's stop waited " + waitedMs + " ms for requests handed off to answer");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

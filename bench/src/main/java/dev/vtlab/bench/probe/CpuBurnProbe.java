@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -56,7 +55,6 @@ public final class CpuBurnProbe {
         };
 
         Recorder latencies = new Recorder(3);
-        AtomicLong completed = new AtomicLong();
         // per client: whether the executor serves its submitters fairly (a low p50 can hide clients left waiting)
         AtomicLongArray completedBy = new AtomicLongArray(concurrency);
         List<Thread> clients = new ArrayList<>();
@@ -69,7 +67,6 @@ public final class CpuBurnProbe {
                         long start = System.nanoTime();
                         executor.submit(() -> burn(iterationsPerTask)).get();
                         latencies.recordValue(System.nanoTime() - start);
-                        completed.incrementAndGet();
                         completedBy.incrementAndGet(client);
                     }
                 } catch (InterruptedException e) {
@@ -84,17 +81,17 @@ public final class CpuBurnProbe {
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         latencies.reset();
-        long completedBefore = completed.get();
         long[] byClientBefore = snapshot(completedBy);
         long cpuBefore = os.getProcessCpuTime();
         long wallBefore = System.nanoTime();
         Thread.sleep((long) (seconds * 1000));
         long wall = System.nanoTime() - wallBefore;
         long cpu = os.getProcessCpuTime() - cpuBefore;
-        long done = completed.get() - completedBefore;
         long[] byClient = snapshot(completedBy);
+        long done = 0;
         for (int i = 0; i < byClient.length; i++) {
             byClient[i] -= byClientBefore[i];
+            done += byClient[i];
         }
         java.util.Arrays.sort(byClient);
         Histogram histogram = latencies.getIntervalHistogram();
