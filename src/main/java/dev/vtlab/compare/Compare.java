@@ -112,7 +112,8 @@ public final class Compare {
         CsvReport.write(comparison, out);
         HtmlReport.write(comparison, out);
         for (Comparison.RatioRow r : comparison.ratios()) {
-            if (r.metric() == Metric.STEADY_RPS || r.metric() == Metric.P95_MS || r.metric() == Metric.TIME_TO_90PCT_S) {
+            boolean headline = r.metric() == Metric.STEADY_RPS || r.metric() == Metric.P95_MS || r.metric() == Metric.TIME_TO_90PCT_S;
+            if (headline && RunResult.requestTypeOf(r.headline()) == null) {
                 System.out.printf(Locale.ROOT, "[compare] %-16s %-22s %s vs %s: %s%n", r.test(), HtmlReport.label(r.headline()),
                         r.mode().label(), r.baseline().label(), r.ratio().text());
             }

@@ -44,9 +44,9 @@ public record Comparison(Map<String, String> environment, List<String> tests, Li
                             .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN)).toArray());
                 }
                 Metric metric = RunResult.metricOf(headline);
-                values.forEach((mode, v) -> aggregates.add(new Aggregate(test, mode, headline, metric, Stats.mean(v))));
+                values.forEach((mode, v) -> aggregates.add(new Aggregate(test, mode, headline, metric, Stats.mean(v, metric.resolution))));
                 for (DispatchMode mode : modes.subList(1, modes.size())) {
-                    ratios.add(new RatioRow(test, mode, baseline, headline, metric, Stats.ratio(values.get(mode), values.get(baseline))));
+                    ratios.add(new RatioRow(test, mode, baseline, headline, metric, Stats.ratio(values.get(mode), values.get(baseline), metric.resolution)));
                 }
             }
         }

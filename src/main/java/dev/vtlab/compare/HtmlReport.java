@@ -49,7 +49,9 @@ public final class HtmlReport {
         for (String test : c.tests()) {
             h.append("<h2 id=\"").append(test).append("\">").append(test).append("</h2>\n<p>").append(SvgChart.escape(Catalogue.resolve(test, c.environment()).about()))
                     .append(". JMeter properties: <code>").append(SvgChart.escape(c.runs().stream().filter(r -> r.test().equals(test))
-                            .findFirst().map(r -> r.props().toString()).orElse(""))).append("</code></p>\n<div class=\"charts\">\n");
+                            .findFirst().map(r -> r.props().toString()).orElse(""))).append("</code></p>\n");
+            requestTypes(h, c, test);
+            h.append("<div class=\"charts\">\n");
             for (String chart : CHARTS) {
                 if (chart.equals("ratio-to-baseline") && c.modes().size() < 2) {
                     continue;
@@ -71,23 +73,54 @@ public final class HtmlReport {
         h.append("</tr>\n");
         for (String test : c.tests()) {
             List<String> headlines = c.aggregates().stream().filter(a -> a.test().equals(test) && a.mode() == base)
-                    .map(Comparison.Aggregate::headline).toList();
+                    .map(Comparison.Aggregate::headline).filter(x -> RunResult.requestTypeOf(x) == null).toList();
             for (String headline : headlines) {
                 h.append("<tr><td class=\"l\">").append(test).append("</td><td class=\"l\">").append(SvgChart.escape(label(headline)))
-                        .append("</td><td>").append(interval(c.interval(test, base, headline))).append("</td>");
-                for (DispatchMode m : c.modes().subList(1, c.modes().size())) {
-                    Comparison.RatioRow r = c.ratios().stream().filter(x -> x.test().equals(test) && x.mode() == m && x.headline().equals(headline))
-                            .findFirst().orElseThrow();
-                    h.append("<td>").append(interval(c.interval(test, m, headline))).append("</td><td>")
-                            .append(Double.isNaN(r.ratio().low()) ? fmt3(r.ratio().estimate())
-                                    : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", r.ratio().estimate(), r.ratio().low(), r.ratio().high()))
-                            .append("</td><td class=\"l ").append(r.judgement()).append("\">").append(SvgChart.escape(r.ratio().text()))
-                            .append(r.judgement().isEmpty() ? "" : " — " + r.judgement()).append("</td>");
-                }
+                        .append("</td>");
+                figures(h, c, test, headline);
                 h.append("</tr>\n");
             }
         }
         h.append("</table>\n");
+    }
+
+    /** The plan's sampler labels, each on its own, when a test has more than one (a user's plan usually does). */
+    private static void requestTypes(StringBuilder h, Comparison c, String test) {
+        DispatchMode base = c.modes().get(0);
+        List<String> headlines = c.aggregates().stream().filter(a -> a.test().equals(test) && a.mode() == base)
+                .map(Comparison.Aggregate::headline).filter(x -> RunResult.requestTypeOf(x) != null).toList();
+        if (headlines.isEmpty()) {
+            return;
+        }
+        h.append("<p>Each request type (the plan's sampler labels) on its own, successes over ")
+                .append(c.runs().stream().anyMatch(r -> r.test().equals(test) && r.levels().size() > 1) ? "the steady windows of all load levels" : "the steady window")
+                .append(":</p>\n<table class=\"request-types\" data-test=\"").append(test).append("\"><tr><th>request type</th><th>figure</th><th>")
+                .append(base.label()).append("</th>");
+        for (DispatchMode m : c.modes().subList(1, c.modes().size())) {
+            h.append("<th>").append(m.label()).append("</th><th>ratio [CI]</th><th>verdict</th>");
+        }
+        h.append("</tr>\n");
+        for (String headline : headlines) {
+            h.append("<tr><td class=\"l\">").append(SvgChart.escape(RunResult.requestTypeOf(headline))).append("</td><td class=\"l\">")
+                    .append(RunResult.metricOf(headline).label).append("</td>");
+            figures(h, c, test, headline);
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    /** One figure's cells: the baseline's mean and interval, then each mode's, its ratio and verdict. */
+    private static void figures(StringBuilder h, Comparison c, String test, String headline) {
+        h.append("<td>").append(interval(c.interval(test, c.modes().get(0), headline))).append("</td>");
+        for (DispatchMode m : c.modes().subList(1, c.modes().size())) {
+            Comparison.RatioRow r = c.ratios().stream().filter(x -> x.test().equals(test) && x.mode() == m && x.headline().equals(headline))
+                    .findFirst().orElseThrow();
+            h.append("<td>").append(interval(c.interval(test, m, headline))).append("</td><td>")
+                    .append(Double.isNaN(r.ratio().low()) ? fmt3(r.ratio().estimate())
+                            : String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", r.ratio().estimate(), r.ratio().low(), r.ratio().high()))
+                    .append("</td><td class=\"l ").append(r.judgement()).append("\">").append(SvgChart.escape(r.ratio().text()))
+                    .append(r.judgement().isEmpty() ? "" : " — " + r.judgement()).append("</td>");
+        }
     }
 
     private static void runs(StringBuilder h, Comparison c, Path out) {
@@ -120,7 +153,8 @@ public final class HtmlReport {
             case "throughput-over-time" -> SvgChart.line(id, "Successful answers per second, every repetition", "seconds", "req/s",
                     runs.stream().map(r -> perSecond(r)).toList());
             case "ratio-to-baseline" -> SvgChart.ratios(id, "Ratio to " + c.modes().get(0).label() + " with its interval",
-                    c.ratios().stream().filter(r -> r.test().equals(test)).map(r -> new SvgChart.RatioPoint(label(r.headline()),
+                    c.ratios().stream().filter(r -> r.test().equals(test) && RunResult.requestTypeOf(r.headline()) == null)
+                            .map(r -> new SvgChart.RatioPoint(label(r.headline()),
                             r.mode().label(), COLORS.get(r.mode()), r.ratio().estimate(), r.ratio().low(), r.ratio().high())).toList());
             case "tps-per-level" -> levelBars(c, test, id, "Steady throughput per load level (mean, CI)", "req/s", Metric.STEADY_RPS);
             case "latency-percentiles" -> {
@@ -194,10 +228,14 @@ public final class HtmlReport {
                 present.stream().mapToDouble(f).toArray());
     }
 
-    /** "steady_rps@50 users" reads "steady req/s @ 50 users". */
+    /** "steady_rps@50 users" reads "steady req/s @ 50 users", "p95_ms#transfer" reads "p95 ms · transfer". */
     static String label(String headline) {
         Metric m = RunResult.metricOf(headline);
-        return headline.contains("@") ? m.label + " @ " + headline.substring(headline.indexOf('@') + 1) : m.label;
+        String type = RunResult.requestTypeOf(headline);
+        if (type != null) {
+            return m.label + " · " + type;
+        }
+        return headline.length() > m.key.length() ? m.label + " @ " + headline.substring(m.key.length() + 1) : m.label;
     }
 
     private static String interval(Stats.Interval i) {

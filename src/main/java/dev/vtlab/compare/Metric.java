@@ -6,26 +6,31 @@ package dev.vtlab.compare;
  * is good when lower but at saturation only says how busy the server was).
  */
 public enum Metric {
-    STEADY_RPS("steady_rps", "steady req/s", Boolean.TRUE, true),
-    TPS_PER_CPU_S("tps_per_cpu_s", "req per CPU-second", Boolean.TRUE, true),
-    P50_MS("p50_ms", "p50 ms", Boolean.FALSE, true),
-    P95_MS("p95_ms", "p95 ms", Boolean.FALSE, true),
-    P99_MS("p99_ms", "p99 ms", Boolean.FALSE, true),
-    CPU_PCT("cpu_pct", "server CPU %", null, true),
-    RSS_MAX_MIB("rss_max_mib", "max RSS MiB", Boolean.FALSE, false),
-    TIME_TO_90PCT_S("time_to_90pct_s", "s to 90 % of peak", Boolean.FALSE, false);
+    STEADY_RPS("steady_rps", "steady req/s", Boolean.TRUE, true, 0),
+    TPS_PER_CPU_S("tps_per_cpu_s", "req per CPU-second", Boolean.TRUE, true, 0),
+    // JMeter times a sample in whole milliseconds
+    P50_MS("p50_ms", "p50 ms", Boolean.FALSE, true, 1),
+    P95_MS("p95_ms", "p95 ms", Boolean.FALSE, true, 1),
+    P99_MS("p99_ms", "p99 ms", Boolean.FALSE, true, 1),
+    CPU_PCT("cpu_pct", "server CPU %", null, true, 0),
+    RSS_MAX_MIB("rss_max_mib", "max RSS MiB", Boolean.FALSE, false, 0),
+    // counted in whole seconds of the per-second throughput
+    TIME_TO_90PCT_S("time_to_90pct_s", "s to 90 % of peak", Boolean.FALSE, false, 1);
 
     public final String key;
     public final String label;
     public final Boolean higherIsBetter;
     /** Measured per load level (steady window) rather than once per run. */
     public final boolean perLevel;
+    /** The unit a run's figure is read to (0: fine enough not to matter); intervals are widened by half of it. */
+    public final double resolution;
 
-    Metric(String key, String label, Boolean higherIsBetter, boolean perLevel) {
+    Metric(String key, String label, Boolean higherIsBetter, boolean perLevel, double resolution) {
         this.key = key;
         this.label = label;
         this.higherIsBetter = higherIsBetter;
         this.perLevel = perLevel;
+        this.resolution = resolution;
     }
 
     /** better, worse, or "" for a direction that is neither. */

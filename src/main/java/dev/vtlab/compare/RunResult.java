@@ -74,17 +74,44 @@ public record RunResult(String test, DispatchMode mode, int repetition, int orde
         if (secondsTo90PctOfPeak != null) {
             h.put(Metric.TIME_TO_90PCT_S.key, secondsTo90PctOfPeak);
         }
+        if (byLabel.size() > 1) {
+            // each request type (the plan's sampler label) on its own: "p95_ms#transfer"
+            byLabel.forEach((label, p) -> {
+                h.put(Metric.P50_MS.key + REQUEST_TYPE + label, p.p50());
+                h.put(Metric.P95_MS.key + REQUEST_TYPE + label, p.p95());
+                h.put(Metric.P99_MS.key + REQUEST_TYPE + label, p.p99());
+            });
+        }
         return h;
     }
 
-    /** The metric a headline key names ("p95_ms@50 users" is P95_MS). */
+    /** Separates a headline's metric from a request type ("p95_ms#transfer"), as '@' does from a level. */
+    static final char REQUEST_TYPE = '#';
+
+    /** The metric a headline key names ("p95_ms@50 users" and "p95_ms#transfer" are P95_MS). */
     static Metric metricOf(String headline) {
-        String key = headline.contains("@") ? headline.substring(0, headline.indexOf('@')) : headline;
+        String key = headline.substring(0, qualifierAt(headline));
         for (Metric m : Metric.values()) {
             if (m.key.equals(key)) {
                 return m;
             }
         }
         throw new IllegalArgumentException(headline);
+    }
+
+    /** The request type a headline is about, or null for a figure of the whole test (or of a level). */
+    static String requestTypeOf(String headline) {
+        int at = qualifierAt(headline);
+        return at < headline.length() && headline.charAt(at) == REQUEST_TYPE ? headline.substring(at + 1) : null;
+    }
+
+    /** Where the metric key ends: metric keys hold neither '@' nor '#', a label may hold both. */
+    private static int qualifierAt(String headline) {
+        for (int i = 0; i < headline.length(); i++) {
+            if (headline.charAt(i) == '@' || headline.charAt(i) == REQUEST_TYPE) {
+                return i;
+            }
+        }
+        return headline.length();
     }
 }

@@ -13,6 +13,10 @@ import java.util.Locale;
  * <p>Ratios use Fieller's interval for the ratio of two independent means, the effect-size method of
  * Kalibera and Jones ("Rigorous Benchmarking in Reasonable Time", ISMM 2013), with Welch's degrees of
  * freedom so the two modes may vary by different amounts.
+ *
+ * <p>A figure read to a resolution (JMeter gives latencies in whole milliseconds) may be off by half
+ * of it in every run alike, an error no repetition averages away: intervals are widened by it, so two
+ * modes that always read 31 and 32 ms are not called 3.1 % apart with an interval of zero width.
  */
 public final class Stats {
 
@@ -56,21 +60,31 @@ public final class Stats {
     }
 
     public static Interval mean(double[] values) {
+        return mean(values, 0);
+    }
+
+    /** As {@link #mean(double[])}, the interval widened by half the {@code resolution} the values were read to. */
+    public static Interval mean(double[] values, double resolution) {
         SummaryStatistics s = summary(values);
         int n = (int) s.getN();
         if (n < 2) {
             return new Interval(n, n == 0 ? Double.NaN : s.getMean(), Double.NaN, Double.NaN);
         }
-        double half = t(n - 1) * s.getStandardDeviation() / Math.sqrt(n);
+        double half = t(n - 1) * s.getStandardDeviation() / Math.sqrt(n) + resolution / 2;
         return new Interval(n, s.getMean(), s.getMean() - half, s.getMean() + half);
+    }
+
+    public static Ratio ratio(double[] mode, double[] baseline) {
+        return ratio(mode, baseline, 0);
     }
 
     /**
      * The ratio of the mean of {@code mode} to the mean of {@code baseline}, with Fieller's interval:
      * the set of ratios r for which mean(mode) - r * mean(baseline) is not significantly different
-     * from zero. It exists only when the baseline's mean is itself significantly above zero.
+     * from zero. It exists only when the baseline's mean is itself significantly above zero. With a
+     * {@code resolution}, each mean may also be off by half of it: the interval's ends move out by that.
      */
-    public static Ratio ratio(double[] mode, double[] baseline) {
+    public static Ratio ratio(double[] mode, double[] baseline, double resolution) {
         SummaryStatistics x = summary(mode), b = summary(baseline);
         if (x.getN() < 2 || b.getN() < 2) {
             return undetermined(x, b, "one run per mode: no interval (run with compare.repeats of 2 or more)");
@@ -80,11 +94,15 @@ public final class Stats {
             return undetermined(x, b, "the baseline's mean is 0: no ratio");
         }
         double r = mx / mb;
+        double h = resolution / 2;
+        if (mb - h <= 0) {
+            return undetermined(x, b, "the baseline's mean is within the figure's resolution of 0: no ratio");
+        }
         double se2x = x.getVariance() / x.getN(), se2b = b.getVariance() / b.getN();
         double spread = se2x + r * r * se2b;
         if (spread == 0) {
-            // both modes gave the same value every time: the ratio is exact
-            return new Ratio(r, r, r, r == 1 ? Verdict.NO_SIGNIFICANT_DIFFERENCE : r > 1 ? Verdict.HIGHER : Verdict.LOWER, "");
+            // both modes gave the same value every time: only the resolution is left
+            return bounded(r, (mx - h) / (mb + h), (mx + h) / (mb - h));
         }
         double df = spread * spread / (se2x * se2x / (x.getN() - 1) + Math.pow(r * r * se2b, 2) / (b.getN() - 1));
         double t = t(df);
@@ -95,6 +113,11 @@ public final class Stats {
         }
         double half = t / mb * Math.sqrt(se2x * (1 - g) + r * r * se2b);
         double low = (r - half) / (1 - g), high = (r + half) / (1 - g);
+        // the lowest mode mean the interval allows over the baseline's mean, each moved by the reading error, and the highest
+        return bounded(r, (low * mb - h) / (mb + h), (high * mb + h) / (mb - h));
+    }
+
+    private static Ratio bounded(double r, double low, double high) {
         Verdict verdict = low > 1 ? Verdict.HIGHER : high < 1 ? Verdict.LOWER : Verdict.NO_SIGNIFICANT_DIFFERENCE;
         return new Ratio(r, low, high, verdict, "");
     }

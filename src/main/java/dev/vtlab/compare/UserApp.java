@@ -40,6 +40,8 @@ record UserApp(Path source, Kind kind, List<String> features) {
     /** What a copy leaves out: output of the user's own runs. */
     private static final Set<String> NOT_COPIED = Set.of("logs", "workarea", "tranlog", "messaging");
     private static final Pattern FEATURE = Pattern.compile("<feature>\\s*([^<\\s]+)\\s*</feature>");
+    /** A whole URL in a sampler's path: protocol, host, port. */
+    private static final Pattern FULL_URL = Pattern.compile("(?i)(https?)://(\\[[^]]+]|[^/:?#]+)(?::([0-9]{1,5}))?([/?#].*)?");
 
     /** Parses -Dcompare.app (and -Dcompare.features for a bare archive): one clear line when it will not do. */
     static UserApp parse(String value, String features) {
@@ -243,13 +245,17 @@ record UserApp(Path source, Kind kind, List<String> features) {
                 continue; // a property or variable: the lab passes -JHOST and -JPORT
             }
             switch (p.getAttribute("name")) {
-                case "HTTPSampler.domain" -> {
-                    if (!Set.of("localhost", "127.0.0.1", "::1", "[::1]").contains(value.toLowerCase(Locale.ROOT))) {
-                        throw new IllegalArgumentException("compare.plan: " + plan.getFileName() + " sends to the host '" + value
-                                + "'; the lab runs your server on this machine and sends load only there: write ${__P(HOST,localhost)} "
-                                + "as Server Name (and ${__P(PORT,9080)} as Port) in the plan's HTTP Request Defaults");
+                case "HTTPSampler.domain" -> requireLocal(plan, value);
+                case "HTTPSampler.path" -> {
+                    // JMeter also takes a whole URL as a sampler's path, which overrides Server Name and Port
+                    Matcher url = FULL_URL.matcher(value);
+                    if (url.matches()) {
+                        requireLocal(plan, url.group(2));
+                        requireHttp(plan, url.group(1));
+                        ports.add(url.group(3) == null ? 80 : Integer.parseInt(url.group(3)));
                     }
                 }
+                case "HTTPSampler.protocol" -> requireHttp(plan, value);
                 case "HTTPSampler.port" -> {
                     if (!value.matches("[0-9]{1,5}")) {
                         throw new IllegalArgumentException("compare.plan: " + plan.getFileName() + " has the port '" + value + "'");
@@ -265,5 +271,21 @@ record UserApp(Path source, Kind kind, List<String> features) {
                     + "; the lab's server listens on one: use ${__P(PORT,9080)} everywhere");
         }
         return ports.isEmpty() ? null : ports.iterator().next();
+    }
+
+    private static void requireLocal(Path plan, String host) {
+        if (!Set.of("localhost", "127.0.0.1", "::1", "[::1]").contains(host.toLowerCase(Locale.ROOT))) {
+            throw new IllegalArgumentException("compare.plan: " + plan.getFileName() + " sends to the host '" + host
+                    + "'; the lab runs your server on this machine and sends load only there: write ${__P(HOST,localhost)} "
+                    + "as Server Name (and ${__P(PORT,9080)} as Port) in the plan's HTTP Request Defaults, and paths without a host");
+        }
+    }
+
+    /** The lab drives the HTTP port it gives the server; a plan that insists on HTTPS would get no answer there. */
+    private static void requireHttp(Path plan, String protocol) {
+        if (!protocol.equalsIgnoreCase("http")) {
+            throw new IllegalArgumentException("compare.plan: " + plan.getFileName() + " sends with the protocol '" + protocol
+                    + "'; the lab drives your server's HTTP port: leave Protocol empty or write ${__P(PROTOCOL,http)} in the plan");
+        }
     }
 }

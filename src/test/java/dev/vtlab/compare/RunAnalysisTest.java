@@ -59,6 +59,26 @@ class RunAnalysisTest {
     }
 
     @Test
+    void eachRequestTypeIsAHeadlineOfItsOwnWhenThePlanHasSeveral() {
+        // two sampler labels, one holding the characters that qualify a headline: 20 ms and 60 ms answers
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            samples.add(new Jtl.Sample(T0 + i * 10L, i % 2 == 0 ? 20 : 60, i % 2 == 0 ? "cart" : "pay@eu #2", "200", true, 50));
+        }
+        Map<String, Double> h = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, List.of()).headlines();
+        assertEquals(20.0, h.get("p95_ms#cart"));
+        assertEquals(60.0, h.get("p99_ms#pay@eu #2"));
+        assertEquals(Metric.P99_MS, RunResult.metricOf("p99_ms#pay@eu #2"));
+        assertEquals("pay@eu #2", RunResult.requestTypeOf("p99_ms#pay@eu #2"));
+        assertNull(RunResult.requestTypeOf("p95_ms@50 users"));
+        assertEquals("p95 ms @ 50 users", HtmlReport.label("p95_ms@50 users"));
+        assertEquals("p95 ms · pay@eu #2", HtmlReport.label("p95_ms#pay@eu #2"));
+        List<Jtl.Sample> one = samples.stream().filter(x -> x.label().equals("cart")).toList();
+        assertTrue(analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), one, List.of()).headlines().keySet().stream()
+                .noneMatch(k -> k.contains("#")), "one request type is the test's own figures");
+    }
+
+    @Test
     void theSteadyWindowStartsOnceTheRateHasSettledAndEndsWithTheLastRequestSent() {
         // answers per second 10, 50, 100 x 8: the 3-s average reaches 90 % of its peak in second 4 (index 4);
         // plus the 1-s margin the window is [5, last start second)

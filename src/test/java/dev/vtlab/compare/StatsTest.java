@@ -43,6 +43,29 @@ class StatsTest {
     }
 
     @Test
+    void aFigureReadInWholeMillisecondsIsNotCalledDifferentByLessThanItsResolution() {
+        // every run read 31 ms in one mode and 32 ms in the other: both could be 31.5 ms
+        Stats.Ratio r = Stats.ratio(new double[]{31, 31, 31}, new double[]{32, 32, 32}, 1);
+        assertEquals(31.0 / 32, r.estimate(), 1e-12);
+        assertEquals(30.5 / 32.5, r.low(), 1e-12);
+        assertEquals(1.0, r.high(), 1e-12);
+        assertEquals(Stats.Verdict.NO_SIGNIFICANT_DIFFERENCE, r.verdict(), r.text());
+        Stats.Ratio apart = Stats.ratio(new double[]{30, 30, 30}, new double[]{32, 32, 32}, 1);
+        assertEquals(Stats.Verdict.LOWER, apart.verdict());
+        assertEquals(29.5 / 32.5, apart.low(), 1e-12);
+        assertEquals(30.5 / 31.5, apart.high(), 1e-12);
+        // with spread, the resolution only widens Fieller's interval
+        double[] mode = {40, 42, 41}, base = {45, 44, 46};
+        Stats.Ratio plain = Stats.ratio(mode, base), read = Stats.ratio(mode, base, 1);
+        assertEquals(plain.estimate(), read.estimate(), 1e-12);
+        assertTrue(read.low() < plain.low() && read.high() > plain.high(), read.text());
+        Stats.Interval i = Stats.mean(new double[]{25, 25, 25}, 1);
+        assertEquals(24.5, i.low(), 1e-12);
+        assertEquals(25.5, i.high(), 1e-12);
+        assertEquals(Stats.Verdict.UNDETERMINED, Stats.ratio(new double[]{1, 1}, new double[]{0.4, 0.4}, 1).verdict());
+    }
+
+    @Test
     void withAConstantBaselineTheRatioIntervalIsTheMeanIntervalScaled() {
         // Fieller with no spread in the baseline reduces to the t interval of the mode divided by the baseline
         double[] mode = {1, 2, 3, 4, 5};

@@ -53,6 +53,19 @@ class UserAppTest {
     }
 
     @Test
+    void aWholeUrlInASamplersPathOrHttpsIsCheckedToo() throws IOException {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> UserApp.checkPlan(sampler("HTTPSampler.path", "https://shop.example.com:8443/cart")));
+        assertTrue(e.getMessage().contains("'shop.example.com'") && !e.getMessage().contains("\n"), e.getMessage());
+        assertEquals(8080, UserApp.checkPlan(sampler("HTTPSampler.path", "http://localhost:8080/cart?id=1")));
+        assertEquals(80, UserApp.checkPlan(sampler("HTTPSampler.path", "HTTP://127.0.0.1/cart")));
+        assertNull(UserApp.checkPlan(sampler("HTTPSampler.path", "/cart/http://not-a-host")));
+        assertMessage("compare.plan: ", "protocol 'https'", () -> UserApp.checkPlan(sampler("HTTPSampler.protocol", "https")));
+        assertMessage("compare.plan: ", "protocol 'https'", () -> UserApp.checkPlan(sampler("HTTPSampler.path", "https://localhost:9443/")));
+        assertNull(UserApp.checkPlan(sampler("HTTPSampler.protocol", "http")));
+    }
+
+    @Test
     void settingsRefuseWhatCannotApplyToAUsersApp() throws IOException {
         Path war = war(tmp.resolve("shop.war"));
         Path plan = plan("localhost", "${__P(PORT,9080)}");
@@ -140,6 +153,13 @@ class UserAppTest {
                   <stringProp name="HTTPSampler.domain">%s</stringProp>
                   <stringProp name="HTTPSampler.port">%s</stringProp>
                 </ConfigTestElement></hashTree></jmeterTestPlan>""".formatted(host, port));
+    }
+
+    private Path sampler(String name, String value) throws IOException {
+        return Files.writeString(Files.createTempFile(tmp, "plan", ".jmx"), """
+                <jmeterTestPlan version="1.2"><hashTree><HTTPSamplerProxy>
+                  <stringProp name="%s">%s</stringProp>
+                </HTTPSamplerProxy></hashTree></jmeterTestPlan>""".formatted(name, value));
     }
 
     private static Path war(Path file) throws IOException {

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
@@ -81,6 +82,22 @@ class YourAppIT {
         }
         assertTrue(summary.getJsonObject("environment").getString("app").contains("inventory"));
         assertTrue(Files.exists(report.resolve("index.html")));
+    }
+
+    @Test
+    void eachRequestTypeIsComparedOnItsOwn() throws IOException {
+        List<String> metrics = summary.getJsonArray("ratios").getValuesAs(JsonObject.class).stream().map(r -> r.getString("metric")).toList();
+        for (String label : List.of("item", "item-no-db-wait")) {
+            for (String p : List.of("p50_ms#", "p95_ms#", "p99_ms#")) {
+                assertTrue(metrics.contains(p + label), p + label + " in " + metrics);
+            }
+        }
+        String html = Files.readString(report.resolve("index.html"));
+        String table = html.substring(html.indexOf("<table class=\"request-types\" data-test=\"inventory\""));
+        table = table.substring(0, table.indexOf("</table>"));
+        assertTrue(table.contains("<td class=\"l\">item</td>") && table.contains("<td class=\"l\">item-no-db-wait</td>"), table);
+        String verdicts = html.substring(html.indexOf("id=\"verdicts\""), html.indexOf("id=\"runs\""));
+        assertFalse(verdicts.contains("item-no-db-wait"), "request types have their own table, not the verdicts'");
     }
 
     @Test
