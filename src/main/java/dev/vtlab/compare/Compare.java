@@ -52,6 +52,17 @@ public final class Compare {
             // a bad -Dcompare.* value: one clear line, before anything started
             System.err.println("[compare] " + badSetting.getMessage());
             System.exit(2);
+        } catch (Stopped stopped) {
+            // a server or JMeter that failed: why, and where its log is, in one line (the servers are stopped by then)
+            System.err.println("[compare] stopped: " + stopped.getMessage());
+            System.exit(1);
+        }
+    }
+
+    /** The comparison cannot go on; the message says why and names the log to read. */
+    static final class Stopped extends RuntimeException {
+        Stopped(String message) {
+            super(message);
         }
     }
 
@@ -245,7 +256,7 @@ public final class Compare {
         int exit = jmeter.waitFor();
         watchdog.interrupt();
         if (exit != 0) {
-            throw new IllegalStateException("JMeter failed (exit " + exit + "); see " + dir.resolve("jmeter.log"));
+            throw new Stopped("JMeter failed (exit " + exit + "); see " + dir.resolve("jmeter.log"));
         }
     }
 

@@ -28,7 +28,7 @@ public final class JMeter {
     public static Path home(Path basedir) throws IOException {
         Path config = basedir.resolve("target/config.json");
         if (!Files.exists(config)) {
-            throw new IllegalStateException(config + " is missing: JMeter is set up by the build (./mvnw verify, or bin/jmeter)");
+            throw new Compare.Stopped(config + " is missing: JMeter is set up by the build (./mvnw verify, or bin/jmeter)");
         }
         try (Reader reader = Files.newBufferedReader(config); JsonReader json = Json.createReader(reader)) {
             for (JsonValue c : json.readObject().getJsonArray("configurations")) {
@@ -38,7 +38,7 @@ public final class JMeter {
                 }
             }
         }
-        throw new IllegalStateException(config + " has no jmeter-configure execution");
+        throw new Compare.Stopped(config + " has no jmeter-configure execution");
     }
 
     /**

@@ -122,7 +122,7 @@ public final class LabServers implements AutoCloseable {
         serverStarted = true;
         int exit = start.start().waitFor();
         if (exit != 0) {
-            throw new IllegalStateException("'server start " + server + "' failed with exit " + exit
+            throw new Compare.Stopped("'server start " + server + "' failed with exit " + exit
                     + "; see " + logs.resolve("messages.log"));
         }
         if (!settings.cpus().shared()) {
@@ -131,7 +131,7 @@ public final class LabServers implements AutoCloseable {
             // started: threads it creates later inherit their creator's CPUs.
             List<String> pin = List.of("taskset", "-a", "-p", "-c", CpuPlan.list(settings.cpus().server()), String.valueOf(serverPid()));
             if (new ProcessBuilder(pin).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() != 0) {
-                throw new IllegalStateException("could not pin the server: " + String.join(" ", pin));
+                throw new Compare.Stopped("could not pin the server: " + String.join(" ", pin));
             }
         }
         if (app == null) {
@@ -242,6 +242,6 @@ public final class LabServers implements AutoCloseable {
             }
             Thread.sleep(200);
         }
-        throw new IllegalStateException(uri + " was not ready within " + READY_TIMEOUT.toSeconds() + " s");
+        throw new Compare.Stopped(uri + " was not ready within " + READY_TIMEOUT.toSeconds() + " s");
     }
 }

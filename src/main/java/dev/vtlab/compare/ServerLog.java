@@ -39,7 +39,7 @@ final class ServerLog {
             lines = Files.exists(messages) ? Files.readAllLines(messages) : List.of();
             Optional<String> fatal = lines.stream().map(FATAL::matcher).filter(Matcher::find).map(Matcher::group).findFirst();
             if (fatal.isPresent()) {
-                throw new IllegalStateException("your app did not start: " + fatal.get() + " (see " + messages + ")");
+                throw new Compare.Stopped("your app did not start: " + fatal.get() + " (see " + messages + ")");
             }
             if (lines.stream().anyMatch(l -> l.contains("CWWKF0011I"))) {
                 break;
@@ -47,15 +47,15 @@ final class ServerLog {
             Thread.sleep(200);
         }
         if (lines.stream().noneMatch(l -> l.contains("CWWKF0011I"))) {
-            throw new IllegalStateException("your server did not say it was ready (CWWKF0011I) within " + timeout.toSeconds() + " s; see " + messages);
+            throw new Compare.Stopped("your server did not say it was ready (CWWKF0011I) within " + timeout.toSeconds() + " s; see " + messages);
         }
         if (lines.stream().noneMatch(l -> l.contains("CWWKZ0001I") || l.contains("CWWKZ0003I"))) {
-            throw new IllegalStateException("your server started but no application did (no CWWKZ0001I); see " + messages);
+            throw new Compare.Stopped("your server started but no application did (no CWWKZ0001I); see " + messages);
         }
         String installed = lines.stream().filter(l -> l.contains("CWWKF0012I")).findFirst().orElse("");
         for (String feature : userFeatures(modeFile)) {
             if (!installed.toLowerCase(java.util.Locale.ROOT).contains(feature.toLowerCase(java.util.Locale.ROOT))) {
-                throw new IllegalStateException("the mode's Liberty feature " + feature + " is not active in your server (./mvnw package "
+                throw new Compare.Stopped("the mode's Liberty feature " + feature + " is not active in your server (./mvnw package "
                         + "builds vtlab's user features into the lab's Liberty); see " + messages);
             }
         }
