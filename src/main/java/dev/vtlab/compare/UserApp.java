@@ -8,6 +8,8 @@ import org.w3c.dom.NodeList;
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +41,6 @@ record UserApp(Path source, Kind kind, List<String> features) {
     static final String DEFAULT_FEATURES = "webProfile-10.0";
     /** What a copy leaves out: output of the user's own runs. */
     private static final Set<String> NOT_COPIED = Set.of("logs", "workarea", "tranlog", "messaging");
-    private static final Pattern FEATURE = Pattern.compile("<feature>\\s*([^<\\s]+)\\s*</feature>");
     /** A whole URL in a sampler's path: protocol, host, port. */
     private static final Pattern FULL_URL = Pattern.compile("(?i)(https?)://(\\[[^]]+]|[^/:?#]+)(?::([0-9]{1,5}))?([/?#].*)?");
 
@@ -90,13 +91,15 @@ record UserApp(Path source, Kind kind, List<String> features) {
     }
 
     /**
-     * Checks, before anything starts, what this Liberty cannot give the app: features it does not have
-     * (one line naming them). Returns notes worth a line each (a backend the lab does not start).
+     * Checks, before anything starts, what this Liberty or this machine cannot give the app: features
+     * this Liberty does not have, a backend (a dataSource's serverName and portNumber) that does not
+     * accept a connection; one line each. Returns notes worth a line each (a backend the lab does not start).
      */
     List<String> preflight(Path wlp) throws IOException {
+        Document xml = kind == Kind.SERVER_DIR ? parseXml(source.resolve("server.xml"), "compare.app") : null;
         Set<String> installed = installedFeatures(wlp);
         List<String> missing = new ArrayList<>();
-        for (String f : declaredFeatures()) {
+        for (String f : xml == null ? features : texts(xml, "feature")) {
             String name = f.toLowerCase(Locale.ROOT);
             boolean versionless = !name.matches(".*-[0-9.]+");
             boolean found = name.startsWith("usr:") ? Files.exists(wlp.resolve("usr/extension/lib/features").resolve(name.substring(4) + ".mf"))
@@ -110,29 +113,48 @@ record UserApp(Path source, Kind kind, List<String> features) {
                     + wlp + ") does not have");
         }
         List<String> notes = new ArrayList<>();
-        if (kind == Kind.SERVER_DIR) {
-            String xml = Files.readString(source.resolve("server.xml"));
-            Matcher backend = Pattern.compile("serverName=\"([^\"$]+)\"").matcher(xml);
-            while (backend.find()) {
-                String host = backend.group(1);
-                if (!host.equals("localhost") && !host.startsWith("127.")) {
-                    notes.add("the server uses a backend on " + host + ", which the lab does not start: it must be reachable, "
-                            + "and its speed is part of both modes' figures");
-                }
+        NodeList all = xml == null ? null : xml.getElementsByTagName("*");
+        for (int i = 0; all != null && i < all.getLength(); i++) {
+            Element e = (Element) all.item(i);
+            String host = e.getAttribute("serverName"), port = e.getAttribute("portNumber");
+            if (host.isEmpty() || host.contains("${")) {
+                continue; // none, or a variable the lab does not resolve
             }
+            String where = "<" + e.getTagName() + " serverName=\"" + host + "\"" + (port.isEmpty() ? "" : " portNumber=\"" + port + "\"") + ">";
+            if (!port.matches("[0-9]{1,5}")) {
+                notes.add(where + ": a backend the lab does not start (no port to check); it must be reachable, and its speed is part of both modes' figures");
+                continue;
+            }
+            try (Socket probe = new Socket()) {
+                probe.connect(new InetSocketAddress(host, Integer.parseInt(port)), BACKEND_CONNECT_MS);
+            } catch (IOException refused) {
+                throw new IllegalArgumentException("compare.app: the server's " + where + " does not accept a connection from this machine ("
+                        + refused.getMessage() + "): start that backend, or point the server at one that runs");
+            }
+            notes.add(where + " answers: a backend the lab does not start, shared by both modes; its speed is part of their figures");
         }
         return notes;
     }
 
-    /** The features the app's own server.xml names (not its includes), or those of the generated one. */
-    List<String> declaredFeatures() throws IOException {
-        if (kind != Kind.SERVER_DIR) {
-            return features;
+    private static final int BACKEND_CONNECT_MS = 3_000;
+
+    private static Document parseXml(Path file, String setting) {
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            javax.xml.parsers.DocumentBuilder parser = f.newDocumentBuilder();
+            parser.setErrorHandler(new org.xml.sax.helpers.DefaultHandler()); // errors become the one line below, not stderr
+            return parser.parse(file.toFile());
+        } catch (Exception e) {
+            throw new IllegalArgumentException(setting + ": " + file + " does not parse as XML: " + e.getMessage());
         }
+    }
+
+    private static List<String> texts(Document xml, String tag) {
         List<String> out = new ArrayList<>();
-        Matcher m = FEATURE.matcher(Files.readString(source.resolve("server.xml")));
-        while (m.find()) {
-            out.add(m.group(1));
+        NodeList nodes = xml.getElementsByTagName(tag);
+        for (int i = 0; i < nodes.getLength(); i++) {
+            out.add(nodes.item(i).getTextContent().trim());
         }
         return out;
     }
@@ -222,16 +244,7 @@ record UserApp(Path source, Kind kind, List<String> features) {
         if (!Files.isRegularFile(plan)) {
             throw new IllegalArgumentException("compare.plan: " + plan + " does not exist");
         }
-        Document doc;
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            javax.xml.parsers.DocumentBuilder parser = f.newDocumentBuilder();
-            parser.setErrorHandler(new org.xml.sax.helpers.DefaultHandler()); // errors become the one line below, not stderr
-            doc = parser.parse(plan.toFile());
-        } catch (Exception e) {
-            throw new IllegalArgumentException("compare.plan: " + plan + " does not parse as XML: " + e.getMessage());
-        }
+        Document doc = parseXml(plan, "compare.plan");
         if (!doc.getDocumentElement().getTagName().equals("jmeterTestPlan")) {
             throw new IllegalArgumentException("compare.plan: " + plan + " is not a JMeter plan (its root element is <"
                     + doc.getDocumentElement().getTagName() + ">, not <jmeterTestPlan>)");

@@ -40,6 +40,41 @@ class UserAppTest {
     }
 
     @Test
+    void preflightRefusesFeaturesThisLibertyLacksAndABackendThatDoesNotAnswer() throws IOException {
+        Path wlp = Files.createDirectories(tmp.resolve("wlp/lib/features"));
+        Files.writeString(wlp.resolve("servlet.mf"), "Manifest-Version: 1.0\nIBM-ShortName: servlet-6.0\n");
+        Files.writeString(wlp.resolve("jdbc.mf"), "Manifest-Version: 1.0\nIBM-ShortName: jdbc-4.3\n");
+        Path liberty = tmp.resolve("wlp");
+        assertEquals(List.of(), server("<feature>servlet-6.0</feature><feature>jdbc</feature>", "").preflight(liberty), "versionless names resolve");
+        assertMessage("compare.app: ", "[cdi-4.0, usr:mine-1.0]",
+                () -> server("<feature>servlet-6.0</feature><feature>cdi-4.0</feature><feature>usr:mine-1.0</feature>", "").preflight(liberty));
+        assertMessage("compare.app: ", "does not parse", () -> server("<feature>", "").preflight(liberty));
+        try (java.net.ServerSocket db = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            int open = db.getLocalPort();
+            List<String> notes = server("<feature>jdbc-4.3</feature>",
+                    "<dataSource><properties serverName=\"localhost\" portNumber=\"" + open + "\"/></dataSource>").preflight(liberty);
+            assertEquals(1, notes.size());
+            assertTrue(notes.get(0).contains("portNumber=\"" + open + "\"> answers"), notes.get(0));
+        }
+        int closed;
+        try (java.net.ServerSocket gone = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = gone.getLocalPort();
+        }
+        assertMessage("compare.app: ", "does not accept a connection", () -> server("<feature>jdbc-4.3</feature>",
+                "<dataSource><properties.postgresql serverName=\"127.0.0.1\" portNumber=\"" + closed + "\"/></dataSource>").preflight(liberty));
+        assertTrue(server("<feature>jdbc-4.3</feature>", "<dataSource><properties serverName=\"db.example.com\"/></dataSource>")
+                .preflight(liberty).get(0).contains("no port to check"));
+        assertEquals(List.of(), server("<feature>jdbc-4.3</feature>", "<dataSource><properties serverName=\"${db.host}\"/></dataSource>")
+                .preflight(liberty), "a variable the lab cannot resolve is left to the server");
+    }
+
+    private UserApp server(String features, String config) throws IOException {
+        Path dir = Files.createDirectories(Files.createTempDirectory(tmp, "server"));
+        Files.writeString(dir.resolve("server.xml"), "<server><featureManager>" + features + "</featureManager>" + config + "</server>");
+        return UserApp.parse(dir.toString(), null);
+    }
+
+    @Test
     void aPlanMustParseAndSendOnlyToThisMachine() throws IOException {
         assertMessage("compare.plan: ", "does not exist", () -> UserApp.checkPlan(tmp.resolve("none.jmx")));
         assertMessage("compare.plan: ", "does not parse", () -> UserApp.checkPlan(Files.writeString(tmp.resolve("a.jmx"), "<oops")));
