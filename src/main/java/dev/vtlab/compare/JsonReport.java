@@ -67,6 +67,10 @@ public final class JsonReport {
                     .add("tps_per_cpu_s", num(round(l.tpsPerCpuSecond())))
                     .add("p50_ms", num(l.latency().p50())).add("p95_ms", num(l.latency().p95())).add("p99_ms", num(l.latency().p99()))
                     .add("pool_min", num(l.poolMin())).add("pool_max", num(l.poolMax()));
+            if (l.perUser() != null) {
+                level.add("users_answered", Json.createObjectBuilder().add("users", l.perUser().users()).add("min", l.perUser().min())
+                        .add("median", l.perUser().median()).add("max", l.perUser().max()));
+            }
             if (l.poolConverged() != null) {
                 level.add("pool_converged", l.poolConverged());
             }

@@ -11,18 +11,18 @@ import java.util.List;
 public final class Jtl {
 
     /**
-     * One sample: when it was sent (epoch ms), how long it took, its label and response code, and the users
-     * of its thread group and of all thread groups.
+     * One sample: when it was sent (epoch ms), how long it took, its label and response code, the users
+     * of its thread group and of all thread groups, and the JMeter thread (the user) that sent it.
      */
     public record Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads, long testStart,
-                         int allThreads) {
+                         int allThreads, String thread) {
 
         Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads) {
             this(start, elapsed, label, code, success, groupThreads, 0);
         }
 
         Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads, long testStart) {
-            this(start, elapsed, label, code, success, groupThreads, testStart, groupThreads);
+            this(start, elapsed, label, code, success, groupThreads, testStart, groupThreads, "");
         }
 
         long end() {
@@ -46,6 +46,7 @@ public final class Jtl {
             // JMeter's test start, when the plan publishes it (-Jsample_variables=TESTSTART; the open-model plans)
             int testStart = List.of(header).indexOf("TESTSTART");
             int allThreads = List.of(header).indexOf("allThreads");
+            int thread = List.of(header).indexOf("threadName");
             for (String line; (line = in.readLine()) != null; ) {
                 String[] f = splitCsv(line);
                 if (f.length < header.length) {
@@ -54,7 +55,7 @@ public final class Jtl {
                 samples.add(new Sample(Long.parseLong(f[ts]), Long.parseLong(f[el]), f[label], f[code],
                         Boolean.parseBoolean(f[ok]), Integer.parseInt(f[grp]),
                         testStart < 0 || !f[testStart].matches("[0-9]{1,19}") ? 0 : Long.parseLong(f[testStart]),
-                        Integer.parseInt(f[allThreads < 0 ? grp : allThreads])));
+                        Integer.parseInt(f[allThreads < 0 ? grp : allThreads]), thread < 0 ? "" : f[thread]));
             }
         }
         return samples;

@@ -13,6 +13,8 @@ public enum Metric {
     P95_MS("p95_ms", "p95 ms", Boolean.FALSE, true, 1),
     P99_MS("p99_ms", "p99 ms", Boolean.FALSE, true, 1),
     CPU_PCT("cpu_pct", "server CPU %", null, true, 0),
+    // answers of the least-served user over the median user's: 1 is even service, 0.5 a user served half as often
+    LEAST_SERVED("least_served_user", "least-served user ÷ median", Boolean.TRUE, true, 0),
     RSS_MAX_MIB("rss_max_mib", "max RSS MiB", Boolean.FALSE, false, 0),
     // counted in whole seconds of the per-second throughput
     TIME_TO_90PCT_S("time_to_90pct_s", "s to 90 % of peak", Boolean.FALSE, false, 1);

@@ -5,6 +5,7 @@ import dev.vtlab.dispatch.DispatchMode;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ final class RunAnalysis {
         List<RunResult.Level> levels = new ArrayList<>();
         List<Span> spans = spans(spec, all, t0);
         for (Span span : spans) {
-            levels.add(level(span, spans.size() == 1, perSecond, ok, samples, t0, spec, bound(c, span), warnings));
+            levels.add(level(span, spans.size() == 1, perSecond, all, ok, samples, t0, spec, bound(c, span), warnings));
         }
         Map<String, RunResult.Percentiles> byLabel = new LinkedHashMap<>();
         ok.stream().map(Jtl.Sample::label).distinct().sorted().forEach(label -> byLabel.put(label, percentiles(
@@ -151,7 +152,8 @@ final class RunAnalysis {
         };
     }
 
-    private static RunResult.Level level(Span span, boolean single, double[] perSecond, List<Jtl.Sample> ok, List<ProcessSampler.Sample> samples,
+    private static RunResult.Level level(Span span, boolean single, double[] perSecond, List<Jtl.Sample> all, List<Jtl.Sample> ok,
+                                         List<ProcessSampler.Sample> samples,
                                          long t0, TestSpec spec, Double bound, List<String> warnings) {
         int to = Math.min(span.to(), perSecond.length);
         int from = Math.max(0, settledAt(perSecond, span.from(), to, levelRate(perSecond, span.from(), to)) + SETTLE_MARGIN_S);
@@ -180,9 +182,33 @@ final class RunAnalysis {
             warnings.add(String.format(java.util.Locale.ROOT, "level %s: %.1f req/s exceeds its bound of %.1f: the window holds a burst"
                     + " or a backlog being cleared, not a steady rate (lengthen the level)", span.name(), rps, bound));
         }
+        long wFrom = t0 + windowFrom * 1000L, wTo = t0 + windowTo * 1000L;
+        RunResult.PerUser perUser = spec.test().shape().openModel() ? null
+                : perUser(all.stream().filter(s -> s.start() < wTo && s.end() >= wFrom).toList(), wFrom, wTo);
         return new RunResult.Level(span.name(), span.offered(), from, to, settled, rps, cpu,
-                cpu > 0 ? rps / (cpu / 100) : Double.NaN, latency, bound, poolMin, poolMax, converged);
+                cpu > 0 ? rps / (cpu / 100) : Double.NaN, latency, bound, poolMin, poolMax, converged, perUser);
     }
+
+    /**
+     * Successful answers per user (JMeter thread) sent in a closed-model window [from, to): every user busy
+     * in the window counts, one whose request hung across all of it with 0. Null with fewer than two users
+     * or a median under {@value #MIN_ANSWERS_PER_USER} answers, where one answer more or less would decide
+     * the figure (an open model's arrivals are threads of one session each: nothing to compare).
+     */
+    static RunResult.PerUser perUser(List<Jtl.Sample> busy, long from, long to) {
+        Map<String, Long> counts = new HashMap<>();
+        busy.stream().filter(s -> !s.thread().isEmpty()).forEach(s -> counts.merge(s.thread(),
+                s.success() && s.start() >= from && s.start() < to ? 1L : 0L, Long::sum));
+        long[] sorted = counts.values().stream().mapToLong(Long::longValue).sorted().toArray();
+        if (sorted.length < 2) {
+            return null;
+        }
+        int n = sorted.length;
+        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+        return median < MIN_ANSWERS_PER_USER ? null : new RunResult.PerUser(n, sorted[0], median, sorted[n - 1]);
+    }
+
+    static final int MIN_ANSWERS_PER_USER = 10;
 
     /**
      * Time 0 of the run: for an open model the start of its arrival schedule (JMeter's test start, from

@@ -32,11 +32,22 @@ public record RunResult(String test, DispatchMode mode, int repetition, int orde
 
     /**
      * One load level's steady window [fromS, toS) in seconds since the first request: throughput and
-     * latency of successful requests, server CPU, and whether Liberty's pool size held still in it.
+     * latency of successful requests, server CPU, whether Liberty's pool size held still in it, and how
+     * evenly its users were served (null when they were too few or sent too little to tell).
      */
     public record Level(String name, int offered, double fromS, double toS, boolean settled, double rps, double cpuPct,
                         double tpsPerCpuSecond, Percentiles latency, Double boundRps, double poolMin, double poolMax,
-                        Boolean poolConverged) {
+                        Boolean poolConverged, PerUser perUser) {
+    }
+
+    /**
+     * Successful answers each user (JMeter thread) got in a level's window: the fewest, the median, the
+     * most. A scheduler that starves some users shows here while the mean rate looks fine.
+     */
+    public record PerUser(int users, long min, double median, long max) {
+        public double leastServedShare() {
+            return min / median;
+        }
     }
 
     public long errors() {
@@ -69,6 +80,9 @@ public record RunResult(String test, DispatchMode mode, int repetition, int orde
             h.put(Metric.P95_MS.key + at, level.latency().p95());
             h.put(Metric.P99_MS.key + at, level.latency().p99());
             h.put(Metric.CPU_PCT.key + at, level.cpuPct());
+            if (level.perUser() != null) {
+                h.put(Metric.LEAST_SERVED.key + at, level.perUser().leastServedShare());
+            }
         }
         h.put(Metric.RSS_MAX_MIB.key, rssMaxBytes / 1048576);
         if (secondsTo90PctOfPeak != null) {

@@ -79,6 +79,34 @@ class RunAnalysisTest {
     }
 
     @Test
+    void perUserAnswersShowAUserTheServerStarvedEvenWhenTheMeanLooksFine() {
+        // 10 s of 4 users: three answered every 10 ms, the fourth once per second, and a fifth whose one request
+        // hung across the whole window (sent before it, answered after it): it got 0 answers in the window
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            for (int u = 1; u <= 3; u++) {
+                samples.add(new Jtl.Sample(T0 + i * 10L, 10, "ping", "200", true, 5, 0, 5, "users 1-" + u));
+            }
+            if (i % 100 == 0) {
+                samples.add(new Jtl.Sample(T0 + i * 10L, 990, "ping", "200", true, 5, 0, 5, "users 1-4"));
+            }
+        }
+        samples.add(new Jtl.Sample(T0, 10_500, "ping", "200", true, 5, 0, 5, "users 1-5"));
+        RunResult.PerUser users = RunAnalysis.perUser(samples, T0 + 1000, T0 + 9000);
+        assertEquals(5, users.users());
+        assertEquals(0, users.min(), "the hung user counts, with no answer");
+        assertEquals(800, users.median());
+        assertEquals(800, users.max());
+        assertEquals(0.0, users.leastServedShare());
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "5"), samples, List.of());
+        assertTrue(r.headlines().containsKey("least_served_user"), r.headlines().toString());
+        assertNull(RunAnalysis.perUser(samples.stream().filter(s -> s.thread().equals("users 1-1")).toList(), T0, T0 + 10_000),
+                "one user: nobody to compare with");
+        assertNull(RunAnalysis.perUser(samples.stream().filter(s -> s.thread().equals("users 1-4") || s.thread().equals("users 1-5")).toList(),
+                T0, T0 + 10_000), "a median of a few answers: one more or less would decide it");
+    }
+
+    @Test
     void theSteadyWindowStartsOnceTheRateHasSettledAndEndsWithTheLastRequestSent() {
         // answers per second 10, 50, 100 x 8: the 3-s average reaches 90 % of its peak in second 4 (index 4);
         // plus the 1-s margin the window is [5, last start second)
@@ -210,7 +238,7 @@ class RunAnalysisTest {
                 %d,8,ping,200,OK,Ping 1-1,text,tr""".formatted(T0, T0 + 500, T0 + 900));
         List<Jtl.Sample> samples = Jtl.read(jtl);
         assertEquals(2, samples.size(), "the half-written last line is left out");
-        assertEquals(new Jtl.Sample(T0 + 500, 30, "transfer", "503", false, 5), samples.get(1));
+        assertEquals(new Jtl.Sample(T0 + 500, 30, "transfer", "503", false, 5, 0, 5, "Bank 1-2"), samples.get(1));
         assertArrayEquals(new String[]{"a", "say \"hi\", then", ""}, Jtl.splitCsv("a,\"say \"\"hi\"\", then\","));
     }
 
