@@ -86,6 +86,9 @@ public final class Compare {
             for (String note : settings.app().preflight(settings.wlp())) {
                 System.out.println("[compare] note: " + note);
             }
+            for (String note : planNotes(settings)) {
+                System.out.println("[compare] note: your plan's " + note);
+            }
         }
         Files.createDirectories(settings.out());
         deleteRecursively(settings.out().resolve("runs"));
@@ -284,9 +287,18 @@ public final class Compare {
             m.put("app", settings.app().source() + " (" + settings.app().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")");
             TestSpec spec = settings.specs().get(0);
             m.put(Catalogue.USER_TEST, spec.test().shape() == Catalogue.Shape.PLAN ? "plan:" + spec.test().plan() : "url:" + spec.props().get("PATH"));
+            List<String> notes = planNotes(settings);
+            if (!notes.isEmpty()) {
+                m.put("plan_notes", String.join("; ", notes));
+            }
         }
         m.put("command", command(properties));
         return m;
+    }
+
+    private static List<String> planNotes(CompareSettings settings) {
+        TestSpec spec = settings.specs().get(0);
+        return spec.test().shape() == Catalogue.Shape.PLAN ? UserApp.planNotes(Path.of(spec.test().plan())) : List.of();
     }
 
     /** The command that repeats this comparison, from the compare.* properties it was given. */

@@ -138,6 +138,28 @@ record UserApp(Path source, Kind kind, List<String> features) {
 
     private static final int BACKEND_CONNECT_MS = 3_000;
 
+    /** Thread groups that start a thread per arrival: JMeter's own and the kg.apc plugins'. */
+    private static final Set<String> ARRIVAL_GROUPS = Set.of("OpenModelThreadGroup", "kg.apc.jmeter.threads.ArrivalsThreadGroup",
+            "kg.apc.jmeter.threads.FreeFormArrivalsThreadGroup");
+
+    /**
+     * What the analysis cannot do for a plan, a line each: an open-model (arrivals) thread group is measured
+     * as one level, with no check that JMeter kept its schedule, which only the lab's own open-model tests know.
+     */
+    static List<String> planNotes(Path plan) {
+        List<String> notes = new ArrayList<>();
+        NodeList all = parseXml(plan, "compare.plan").getElementsByTagName("*");
+        for (int i = 0; i < all.getLength(); i++) {
+            Element e = (Element) all.item(i);
+            if (ARRIVAL_GROUPS.contains(e.getTagName()) || ARRIVAL_GROUPS.contains(e.getAttribute("testclass"))) {
+                notes.add("thread group '" + e.getAttribute("testname") + "' starts a thread per arrival (open model): the run is measured "
+                        + "as one level, and whether JMeter kept its arrival schedule is not checked "
+                        + "(JMeter's dashboard shows what it sent; the lab's throughput-open test checks it)");
+            }
+        }
+        return notes;
+    }
+
     private static Document parseXml(Path file, String setting) {
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();

@@ -88,6 +88,14 @@ class UserAppTest {
     }
 
     @Test
+    void anOpenModelPlanIsNotedAsMeasuredWithoutItsSchedule() {
+        assertEquals(List.of(), UserApp.planNotes(PROJECT.resolve("samples/inventory/jmeter/inventory.jmx")), "a closed plan: nothing to say");
+        List<String> notes = UserApp.planNotes(PROJECT.resolve("jmeter/throughput-open.jmx"));
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).startsWith("thread group 'banking arrivals' starts a thread per arrival"), notes.get(0));
+    }
+
+    @Test
     void aWholeUrlInASamplersPathOrHttpsIsCheckedToo() throws IOException {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> UserApp.checkPlan(sampler("HTTPSampler.path", "https://shop.example.com:8443/cart")));
