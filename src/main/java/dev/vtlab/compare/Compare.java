@@ -86,10 +86,10 @@ public final class Compare {
             for (String note : settings.app().preflight(settings.wlp())) {
                 System.out.println("[compare] note: " + note);
             }
-            for (String note : planNotes(settings)) {
-                System.out.println("[compare] note: your plan's " + note);
-            }
         }
+        List<String> planNotes = settings.app() != null && settings.specs().get(0).test().shape() == Catalogue.Shape.PLAN
+                ? UserApp.planNotes(Path.of(settings.specs().get(0).test().plan())) : List.of();
+        planNotes.forEach(note -> System.out.println("[compare] note: your plan's " + note));
         Files.createDirectories(settings.out());
         deleteRecursively(settings.out().resolve("runs"));
         LabServers.prepare(settings);
@@ -108,7 +108,11 @@ public final class Compare {
             }
         }
         double wallS = (System.currentTimeMillis() - started) / 1000.0;
-        Comparison comparison = Comparison.of(environment(settings, properties), settings.specs().stream().map(TestSpec::name).toList(),
+        Map<String, String> environment = environment(settings, properties);
+        if (!planNotes.isEmpty()) {
+            environment.put("plan_notes", String.join("; ", planNotes));
+        }
+        Comparison comparison = Comparison.of(environment, settings.specs().stream().map(TestSpec::name).toList(),
                 settings.modes(), runs, wallS);
         write(comparison, settings.out());
         System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", wallS);
@@ -287,18 +291,9 @@ public final class Compare {
             m.put("app", settings.app().source() + " (" + settings.app().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")");
             TestSpec spec = settings.specs().get(0);
             m.put(Catalogue.USER_TEST, spec.test().shape() == Catalogue.Shape.PLAN ? "plan:" + spec.test().plan() : "url:" + spec.props().get("PATH"));
-            List<String> notes = planNotes(settings);
-            if (!notes.isEmpty()) {
-                m.put("plan_notes", String.join("; ", notes));
-            }
         }
         m.put("command", command(properties));
         return m;
-    }
-
-    private static List<String> planNotes(CompareSettings settings) {
-        TestSpec spec = settings.specs().get(0);
-        return spec.test().shape() == Catalogue.Shape.PLAN ? UserApp.planNotes(Path.of(spec.test().plan())) : List.of();
     }
 
     /** The command that repeats this comparison, from the compare.* properties it was given. */

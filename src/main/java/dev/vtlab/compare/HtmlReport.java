@@ -72,9 +72,7 @@ public final class HtmlReport {
         }
         h.append("</tr>\n");
         for (String test : c.tests()) {
-            List<String> headlines = c.aggregates().stream().filter(a -> a.test().equals(test) && a.mode() == base)
-                    .map(Comparison.Aggregate::headline).filter(x -> RunResult.requestTypeOf(x) == null).toList();
-            for (String headline : headlines) {
+            for (String headline : headlines(c, test, false)) {
                 h.append("<tr><td class=\"l\">").append(test).append("</td><td class=\"l\">").append(SvgChart.escape(label(headline)))
                         .append("</td>");
                 figures(h, c, test, headline);
@@ -87,8 +85,7 @@ public final class HtmlReport {
     /** The plan's sampler labels, each on its own, when a test has more than one (a user's plan usually does). */
     private static void requestTypes(StringBuilder h, Comparison c, String test) {
         DispatchMode base = c.modes().get(0);
-        List<String> headlines = c.aggregates().stream().filter(a -> a.test().equals(test) && a.mode() == base)
-                .map(Comparison.Aggregate::headline).filter(x -> RunResult.requestTypeOf(x) != null).toList();
+        List<String> headlines = headlines(c, test, true);
         if (headlines.isEmpty()) {
             return;
         }
@@ -107,6 +104,12 @@ public final class HtmlReport {
             h.append("</tr>\n");
         }
         h.append("</table>\n");
+    }
+
+    /** A test's headlines in the order they were aggregated: the request types' or the others. */
+    private static List<String> headlines(Comparison c, String test, boolean requestTypes) {
+        return c.aggregates().stream().filter(a -> a.test().equals(test) && a.mode() == c.modes().get(0))
+                .map(Comparison.Aggregate::headline).filter(x -> (RunResult.requestTypeOf(x) != null) == requestTypes).toList();
     }
 
     /** One figure's cells: the baseline's mean and interval, then each mode's, its ratio and verdict. */

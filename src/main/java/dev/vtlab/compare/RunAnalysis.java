@@ -165,13 +165,11 @@ final class RunAnalysis {
             from = span.from();
             to = single ? perSecond.length : Math.max(to, from + 1);
         }
-        int windowFrom = from, windowTo = to;
+        long wFrom = t0 + from * 1000L, wTo = t0 + to * 1000L; // the window in epoch ms
         double rps = to > from ? Arrays.stream(perSecond, from, to).sum() / (to - from) : 0;
-        List<ProcessSampler.Sample> in = samples.stream()
-                .filter(s -> s.epochMs() - 500 >= t0 + windowFrom * 1000L && s.epochMs() - 500 < t0 + windowTo * 1000L).toList();
+        List<ProcessSampler.Sample> in = samples.stream().filter(s -> s.epochMs() - 500 >= wFrom && s.epochMs() - 500 < wTo).toList();
         double cpu = mean(in, ProcessSampler.Sample::serverCpuPct);
-        RunResult.Percentiles latency = percentiles(ok.stream()
-                .filter(s -> s.start() >= t0 + windowFrom * 1000L && s.start() < t0 + windowTo * 1000L).mapToLong(Jtl.Sample::elapsed));
+        RunResult.Percentiles latency = percentiles(ok.stream().filter(s -> s.start() >= wFrom && s.start() < wTo).mapToLong(Jtl.Sample::elapsed));
         double poolMin = min(in, s -> s.metric("threadpool_size")), poolMax = max(in, s -> s.metric("threadpool_size"));
         Boolean converged = Double.isNaN(poolMin) ? null : poolMax - poolMin <= Math.max(2, POOL_STABLE_SHARE * poolMax);
         if (Boolean.FALSE.equals(converged)) {
@@ -182,7 +180,6 @@ final class RunAnalysis {
             warnings.add(String.format(java.util.Locale.ROOT, "level %s: %.1f req/s exceeds its bound of %.1f: the window holds a burst"
                     + " or a backlog being cleared, not a steady rate (lengthen the level)", span.name(), rps, bound));
         }
-        long wFrom = t0 + windowFrom * 1000L, wTo = t0 + windowTo * 1000L;
         RunResult.PerUser perUser = spec.test().shape().openModel() ? null
                 : perUser(all.stream().filter(s -> s.start() < wTo && s.end() >= wFrom).toList(), wFrom, wTo);
         return new RunResult.Level(span.name(), span.offered(), from, to, settled, rps, cpu,

@@ -113,8 +113,11 @@ record UserApp(Path source, Kind kind, List<String> features) {
                     + wlp + ") does not have");
         }
         List<String> notes = new ArrayList<>();
-        NodeList all = xml == null ? null : xml.getElementsByTagName("*");
-        for (int i = 0; all != null && i < all.getLength(); i++) {
+        if (xml == null) {
+            return notes; // a generated server.xml names no backend
+        }
+        NodeList all = xml.getElementsByTagName("*");
+        for (int i = 0; i < all.getLength(); i++) {
             Element e = (Element) all.item(i);
             String host = e.getAttribute("serverName"), port = e.getAttribute("portNumber");
             if (host.isEmpty() || host.contains("${")) {
