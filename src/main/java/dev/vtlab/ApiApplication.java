@@ -4,5 +4,4 @@ import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
 
 @ApplicationPath("/api")
-public class ApiApplication extends Application {
-}
+public class ApiApplication extends Application {}

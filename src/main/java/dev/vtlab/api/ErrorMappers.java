@@ -5,7 +5,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
-
 import java.util.Locale;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -15,12 +14,14 @@ public final class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class.getName());
 
-    private ErrorMappers() {
-    }
+    private ErrorMappers() {}
 
     /** The one shape of every error answer: the status and an {@link ApiError} as JSON. */
     public static Response json(Response.StatusType status, ApiError body) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(body).build();
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(body)
+                .build();
     }
 
     @Provider
@@ -48,11 +49,16 @@ public final class ErrorMappers {
         @Override
         public Response toResponse(Throwable e) {
             if (bodyTooLarge(e)) {
-                return json(Response.Status.REQUEST_ENTITY_TOO_LARGE, new ApiError("body_too_large", "body",
-                        "the request body is larger than the server accepts (HTTP_MAX_MESSAGE_BYTES)"));
+                return json(
+                        Response.Status.REQUEST_ENTITY_TOO_LARGE,
+                        new ApiError(
+                                "body_too_large",
+                                "body",
+                                "the request body is larger than the server accepts (HTTP_MAX_MESSAGE_BYTES)"));
             }
             LOG.log(Level.SEVERE, "Unexpected failure serving a request", e);
-            return json(Response.Status.INTERNAL_SERVER_ERROR,
+            return json(
+                    Response.Status.INTERNAL_SERVER_ERROR,
                     new ApiError("internal_error", null, "the server failed; see its log"));
         }
 

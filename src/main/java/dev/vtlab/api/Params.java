@@ -3,8 +3,7 @@ package dev.vtlab.api;
 /** Parses request parameters, naming the field in the 400 when a value is missing, malformed or out of range. */
 public final class Params {
 
-    private Params() {
-    }
+    private Params() {}
 
     /** {@code raw} as an int in [min, max]; {@code dflt} when absent or empty. */
     public static int intOr(String raw, String field, int dflt, int min, int max) {

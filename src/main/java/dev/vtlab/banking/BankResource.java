@@ -20,10 +20,9 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Online banking over HTTP: parses and validates every parameter (a bad value is a 400 naming the
@@ -61,8 +60,11 @@ public class BankResource {
 
     @GET
     @Path("/accounts/{id}")
-    public void account(@PathParam("id") String id, @QueryParam("delayMs") String delayMs,
-                        @QueryParam("work") String work, @Suspended AsyncResponse response) {
+    public void account(
+            @PathParam("id") String id,
+            @QueryParam("delayMs") String delayMs,
+            @QueryParam("work") String work,
+            @Suspended AsyncResponse response) {
         dispatcher.dispatch(response, () -> {
             int accountId = accountId(id);
             return Response.ok(bank.account(accountId, load(delayMs, work))).build();
@@ -71,35 +73,44 @@ public class BankResource {
 
     @GET
     @Path("/accounts/{id}/statement")
-    public void statement(@PathParam("id") String id, @QueryParam("limit") String limit,
-                          @QueryParam("delayMs") String delayMs, @QueryParam("work") String work,
-                          @Suspended AsyncResponse response) {
+    public void statement(
+            @PathParam("id") String id,
+            @QueryParam("limit") String limit,
+            @QueryParam("delayMs") String delayMs,
+            @QueryParam("work") String work,
+            @Suspended AsyncResponse response) {
         dispatcher.dispatch(response, () -> {
             int accountId = accountId(id);
             int lines = Params.intOr(limit, "limit", DEFAULT_STATEMENT_LINES, 1, RemoteLimits.HISTORY);
-            return Response.ok(bank.statement(accountId, lines, load(delayMs, work))).build();
+            return Response.ok(bank.statement(accountId, lines, load(delayMs, work)))
+                    .build();
         });
     }
 
     @POST
     @Path("/transfers")
     @Consumes(MediaType.APPLICATION_JSON)
-    public void transfer(String body, @HeaderParam("Idempotency-Key") String idempotencyKey,
-                         @QueryParam("delayMs") String delayMs, @QueryParam("work") String work,
-                         @Suspended AsyncResponse response) {
+    public void transfer(
+            String body,
+            @HeaderParam("Idempotency-Key") String idempotencyKey,
+            @QueryParam("delayMs") String delayMs,
+            @QueryParam("work") String work,
+            @Suspended AsyncResponse response) {
         dispatcher.dispatch(response, () -> {
             TransferRequest request = TransferRequest.parse(body, RemoteLimits.MAX_ACCOUNTS);
             BankService.Load load = load(delayMs, work);
             BankViews.Transfer transfer = bank.transfer(transferId(idempotencyKey), request, load);
             return Response.status(transfer.replayed() ? Response.Status.OK : Response.Status.CREATED)
-                    .entity(transfer).build();
+                    .entity(transfer)
+                    .build();
         });
     }
 
     @GET
     @Path("/ledger/total")
     public void ledgerTotal(@QueryParam("delayMs") String delayMs, @Suspended AsyncResponse response) {
-        dispatcher.dispatch(response, () -> Response.ok(bank.ledgerTotal(remoteDelay.forRequest(delayMs))).build());
+        dispatcher.dispatch(response, () -> Response.ok(bank.ledgerTotal(remoteDelay.forRequest(delayMs)))
+                .build());
     }
 
     /** {@code ?work=} (else BANK_WORK) and {@code ?delayMs=} (else REMOTE_DELAY_MS), in that order. */
@@ -118,7 +129,8 @@ public class BankResource {
             return UUID.randomUUID().toString();
         }
         if (!IDEMPOTENCY_KEY.matcher(idempotencyKey).matches()) {
-            throw ApiException.badRequest("Idempotency-Key", "Idempotency-Key must be 1 to 64 letters, digits, '-' or '_'");
+            throw ApiException.badRequest(
+                    "Idempotency-Key", "Idempotency-Key must be 1 to 64 letters, digits, '-' or '_'");
         }
         return "key-" + idempotencyKey;
     }

@@ -10,8 +10,7 @@ public final class FeeSchedule {
     static final BigDecimal MIN = new BigDecimal("0.10");
     static final BigDecimal MAX = new BigDecimal("25.00");
 
-    private FeeSchedule() {
-    }
+    private FeeSchedule() {}
 
     public static BigDecimal feeFor(BigDecimal amount) {
         BigDecimal fee = amount.multiply(RATE).setScale(2, RoundingMode.HALF_EVEN);

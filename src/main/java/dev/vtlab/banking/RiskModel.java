@@ -17,11 +17,9 @@ public final class RiskModel {
     public static final int MAX_WORK = 1000;
     static final int ROUNDS_PER_WORK = 256;
 
-    public record Risk(int score, String level) {
-    }
+    public record Risk(int score, String level) {}
 
-    private RiskModel() {
-    }
+    private RiskModel() {}
 
     /** 0..100: large amounts, round amounts and amounts near the transfer limit score higher. */
     public static Risk score(int from, int to, BigDecimal amount) {

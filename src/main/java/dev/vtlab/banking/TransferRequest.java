@@ -7,7 +7,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-
 import java.io.StringReader;
 import java.math.BigDecimal;
 

@@ -19,7 +19,8 @@ public record CpuPlan(TreeSet<Integer> server, TreeSet<Integer> load, boolean sh
     static CpuPlan from(String serverCpus, String loadCpus, TreeSet<Integer> available) {
         if ("all".equals(serverCpus)) {
             if (loadCpus != null) {
-                throw new IllegalArgumentException("compare.loadCpus: set no load CPUs when compare.serverCpus=all (every process shares every CPU)");
+                throw new IllegalArgumentException(
+                        "compare.loadCpus: set no load CPUs when compare.serverCpus=all (every process shares every CPU)");
             }
             return new CpuPlan(available, available, true);
         }
@@ -36,7 +37,8 @@ public record CpuPlan(TreeSet<Integer> server, TreeSet<Integer> load, boolean sh
             load = new TreeSet<>(available);
             load.removeAll(server);
             if (load.isEmpty()) {
-                throw new IllegalArgumentException("compare.serverCpus=" + serverCpus + " leaves no CPU for JMeter and the remote system; use compare.serverCpus=all to share them");
+                throw new IllegalArgumentException("compare.serverCpus=" + serverCpus
+                        + " leaves no CPU for JMeter and the remote system; use compare.serverCpus=all to share them");
             }
         } else if (server == null) {
             server = new TreeSet<>(available);
@@ -48,8 +50,9 @@ public record CpuPlan(TreeSet<Integer> server, TreeSet<Integer> load, boolean sh
         TreeSet<Integer> overlap = new TreeSet<>(server);
         overlap.retainAll(load);
         if (!overlap.isEmpty()) {
-            throw new IllegalArgumentException("compare.serverCpus (" + list(server) + ") and compare.loadCpus (" + list(load)
-                    + ") overlap on " + list(overlap) + ": they must be disjoint, or use compare.serverCpus=all to share every CPU");
+            throw new IllegalArgumentException("compare.serverCpus (" + list(server) + ") and compare.loadCpus ("
+                    + list(load) + ") overlap on " + list(overlap)
+                    + ": they must be disjoint, or use compare.serverCpus=all to share every CPU");
         }
         return new CpuPlan(server, load, false);
     }
@@ -58,7 +61,10 @@ public record CpuPlan(TreeSet<Integer> server, TreeSet<Integer> load, boolean sh
     static TreeSet<Integer> available() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
             if (line.startsWith("Cpus_allowed_list:")) {
-                return parse("Cpus_allowed_list", line.substring(line.indexOf(':') + 1).trim(), null);
+                return parse(
+                        "Cpus_allowed_list",
+                        line.substring(line.indexOf(':') + 1).trim(),
+                        null);
             }
         }
         TreeSet<Integer> all = new TreeSet<>();
@@ -71,7 +77,8 @@ public record CpuPlan(TreeSet<Integer> server, TreeSet<Integer> load, boolean sh
     /** A taskset CPU list: "0", "0-1", "0,2-3". */
     static TreeSet<Integer> parse(String key, String value, TreeSet<Integer> available) {
         if (!value.matches("[0-9]{1,4}(-[0-9]{1,4})?(,[0-9]{1,4}(-[0-9]{1,4})?)*")) {
-            throw new IllegalArgumentException(key + " is a CPU list like 0, 0-1 or 0,2-3 (or all), not '" + value + "'");
+            throw new IllegalArgumentException(
+                    key + " is a CPU list like 0, 0-1 or 0,2-3 (or all), not '" + value + "'");
         }
         TreeSet<Integer> cpus = new TreeSet<>();
         for (String part : value.split(",")) {
@@ -85,7 +92,8 @@ public record CpuPlan(TreeSet<Integer> server, TreeSet<Integer> load, boolean sh
             }
         }
         if (available != null && !available.containsAll(cpus)) {
-            throw new IllegalArgumentException(key + "=" + value + " names CPUs this machine does not give the lab; it has " + list(available));
+            throw new IllegalArgumentException(
+                    key + "=" + value + " names CPUs this machine does not give the lab; it has " + list(available));
         }
         return cpus;
     }
@@ -106,7 +114,9 @@ public record CpuPlan(TreeSet<Integer> server, TreeSet<Integer> load, boolean sh
     /** {@code remote}: whether the lab's remote system runs beside JMeter (not for a user's app). */
     String describe(boolean remote) {
         String load = remote ? "JMeter and remote system" : "JMeter";
-        return shared ? "shared: " + (remote ? "server, JMeter and remote system" : "server and JMeter") + " all on CPUs " + list(server)
+        return shared
+                ? "shared: " + (remote ? "server, JMeter and remote system" : "server and JMeter") + " all on CPUs "
+                        + list(server)
                 : "server on CPUs " + list(server) + "; " + load + " on CPUs " + list(this.load) + " (disjoint)";
     }
 }

@@ -10,22 +10,42 @@ import java.util.Locale;
 /** runs.csv (one row per run and headline) and ratios.csv (one row per mode, test and headline), for spreadsheets. */
 final class CsvReport {
 
-    private CsvReport() {
-    }
+    private CsvReport() {}
 
     static void write(Comparison c, Path dir) throws IOException {
-        List<String> runs = new ArrayList<>(List.of("test,mode,repetition,order,requests,errors,error_pct,load_generator_bound,machine_busy,metric,value"));
+        List<String> runs = new ArrayList<>(List.of(
+                "test,mode,repetition,order,requests,errors,error_pct,load_generator_bound,machine_busy,metric,value"));
         for (RunResult r : c.runs()) {
-            r.headlines().forEach((k, v) -> runs.add(String.join(",", r.test(), r.mode().label(), String.valueOf(r.repetition()),
-                    String.valueOf(r.order()), String.valueOf(r.requests()), String.valueOf(r.errors()), num(r.errorPct()),
-                    String.valueOf(r.loadGeneratorBound()), String.valueOf(r.machineBusy()), quote(k), num(v))));
+            r.headlines()
+                    .forEach((k, v) -> runs.add(String.join(
+                            ",",
+                            r.test(),
+                            r.mode().label(),
+                            String.valueOf(r.repetition()),
+                            String.valueOf(r.order()),
+                            String.valueOf(r.requests()),
+                            String.valueOf(r.errors()),
+                            num(r.errorPct()),
+                            String.valueOf(r.loadGeneratorBound()),
+                            String.valueOf(r.machineBusy()),
+                            quote(k),
+                            num(v))));
         }
         Files.write(dir.resolve("runs.csv"), runs);
-        List<String> ratios = new ArrayList<>(List.of("test,mode,baseline,metric,ratio,ci_low,ci_high,verdict,judgement"));
+        List<String> ratios =
+                new ArrayList<>(List.of("test,mode,baseline,metric,ratio,ci_low,ci_high,verdict,judgement"));
         for (Comparison.RatioRow r : c.ratios()) {
-            ratios.add(String.join(",", r.test(), r.mode().label(), r.baseline().label(), quote(r.headline()),
-                    num(r.ratio().estimate()), num(r.ratio().low()), num(r.ratio().high()),
-                    r.ratio().verdict().name().toLowerCase(Locale.ROOT), r.judgement()));
+            ratios.add(String.join(
+                    ",",
+                    r.test(),
+                    r.mode().label(),
+                    r.baseline().label(),
+                    quote(r.headline()),
+                    num(r.ratio().estimate()),
+                    num(r.ratio().low()),
+                    num(r.ratio().high()),
+                    r.ratio().verdict().name().toLowerCase(Locale.ROOT),
+                    r.judgement()));
         }
         Files.write(dir.resolve("ratios.csv"), ratios);
     }
@@ -33,10 +53,19 @@ final class CsvReport {
     /** The per-second samples of one run. */
     static List<String> samples(List<ProcessSampler.Sample> samples, long t0) {
         List<String> lines = new ArrayList<>();
-        lines.add("t_s,server_cpu_pct,jmeter_cpu_pct,remote_cpu_pct,other_cpu_pct,rss_bytes,os_threads," + String.join(",", ProcessSampler.METRICS));
+        lines.add("t_s,server_cpu_pct,jmeter_cpu_pct,remote_cpu_pct,other_cpu_pct,rss_bytes,os_threads,"
+                + String.join(",", ProcessSampler.METRICS));
         for (ProcessSampler.Sample s : samples) {
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%.1f,%.1f,%.1f,%.1f,%.1f,%.0f,%.0f", (s.epochMs() - t0) / 1000.0,
-                    s.serverCpuPct(), s.jmeterCpuPct(), s.remoteCpuPct(), s.otherCpuPct(), s.rssBytes(), s.osThreads()));
+            StringBuilder line = new StringBuilder(String.format(
+                    Locale.ROOT,
+                    "%.1f,%.1f,%.1f,%.1f,%.1f,%.0f,%.0f",
+                    (s.epochMs() - t0) / 1000.0,
+                    s.serverCpuPct(),
+                    s.jmeterCpuPct(),
+                    s.remoteCpuPct(),
+                    s.otherCpuPct(),
+                    s.rssBytes(),
+                    s.osThreads()));
             for (String m : ProcessSampler.METRICS) {
                 double v = s.metric(m);
                 line.append(',').append(Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.0f", v));

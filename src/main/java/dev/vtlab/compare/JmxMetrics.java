@@ -1,17 +1,17 @@
 package dev.vtlab.compare;
 
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
-import javax.management.openmbean.CompositeData;
-import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 
 /**
  * A user's server's figures under the names the lab's /metrics gives them, read over Liberty's local JMX
@@ -24,17 +24,21 @@ final class JmxMetrics implements Supplier<Map<String, Double>>, AutoCloseable {
     /** Where localConnector-1.0 publishes the JMX address of the server's JVM. */
     static final String ADDRESS_FILE = "logs/state/com.ibm.ws.jmx.local.address";
 
-    private record Source(String metric, String bean, String attribute, String compositeKey) {
-    }
+    private record Source(String metric, String bean, String attribute, String compositeKey) {}
 
     private static final Source[] SOURCES = {
-            new Source("threadpool_size", "WebSphere:type=ThreadPoolStats,name=Default Executor", "PoolSize", null),
-            new Source("threadpool_activeThreads", "WebSphere:type=ThreadPoolStats,name=Default Executor", "ActiveThreads", null),
-            new Source("memory_usedHeap_bytes", "java.lang:type=Memory", "HeapMemoryUsage", "used"),
-            new Source("vtlab_direct_buffers_used_bytes", "java.nio:type=BufferPool,name=direct", "MemoryUsed", null),
-            new Source("vtlab_carrier_pool_size", "jdk.management:type=VirtualThreadScheduler", "PoolSize", null),
-            new Source("vtlab_executor_virtual_tasks_in_flight", "dev.vtlab:type=ExecutorVirtual", "TasksInFlight", null),
-            new Source("vtlab_executor_virtual_tasks_started", "dev.vtlab:type=ExecutorVirtual", "TasksStarted", null)};
+        new Source("threadpool_size", "WebSphere:type=ThreadPoolStats,name=Default Executor", "PoolSize", null),
+        new Source(
+                "threadpool_activeThreads",
+                "WebSphere:type=ThreadPoolStats,name=Default Executor",
+                "ActiveThreads",
+                null),
+        new Source("memory_usedHeap_bytes", "java.lang:type=Memory", "HeapMemoryUsage", "used"),
+        new Source("vtlab_direct_buffers_used_bytes", "java.nio:type=BufferPool,name=direct", "MemoryUsed", null),
+        new Source("vtlab_carrier_pool_size", "jdk.management:type=VirtualThreadScheduler", "PoolSize", null),
+        new Source("vtlab_executor_virtual_tasks_in_flight", "dev.vtlab:type=ExecutorVirtual", "TasksInFlight", null),
+        new Source("vtlab_executor_virtual_tasks_started", "dev.vtlab:type=ExecutorVirtual", "TasksStarted", null)
+    };
 
     private final Path addressFile;
     private JMXConnector connector;
@@ -69,7 +73,8 @@ final class JmxMetrics implements Supplier<Map<String, Double>>, AutoCloseable {
 
     private MBeanServerConnection connection() throws IOException {
         if (server == null) {
-            connector = JMXConnectorFactory.connect(new JMXServiceURL(Files.readString(addressFile).trim()));
+            connector = JMXConnectorFactory.connect(
+                    new JMXServiceURL(Files.readString(addressFile).trim()));
             server = connector.getMBeanServerConnection();
         }
         return server;

@@ -14,8 +14,16 @@ public final class Jtl {
      * One sample: when it was sent (epoch ms), how long it took, its label and response code, the users
      * of its thread group and of all thread groups, and the JMeter thread (the user) that sent it.
      */
-    public record Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads, long testStart,
-                         int allThreads, String thread) {
+    public record Sample(
+            long start,
+            long elapsed,
+            String label,
+            String code,
+            boolean success,
+            int groupThreads,
+            long testStart,
+            int allThreads,
+            String thread) {
 
         Sample(long start, long elapsed, String label, String code, boolean success, int groupThreads) {
             this(start, elapsed, label, code, success, groupThreads, 0);
@@ -30,8 +38,7 @@ public final class Jtl {
         }
     }
 
-    private Jtl() {
-    }
+    private Jtl() {}
 
     public static List<Sample> read(Path jtl) throws IOException {
         List<Sample> samples = new ArrayList<>();
@@ -41,8 +48,12 @@ public final class Jtl {
                 return samples;
             }
             String[] header = splitCsv(first);
-            int ts = column(header, "timeStamp"), el = column(header, "elapsed"), label = column(header, "label"),
-                    code = column(header, "responseCode"), ok = column(header, "success"), grp = column(header, "grpThreads");
+            int ts = column(header, "timeStamp"),
+                    el = column(header, "elapsed"),
+                    label = column(header, "label"),
+                    code = column(header, "responseCode"),
+                    ok = column(header, "success"),
+                    grp = column(header, "grpThreads");
             // JMeter's test start, when the plan publishes it (-Jsample_variables=TESTSTART; the open-model plans)
             int testStart = List.of(header).indexOf("TESTSTART");
             int allThreads = List.of(header).indexOf("allThreads");
@@ -52,10 +63,16 @@ public final class Jtl {
                 if (f.length < header.length) {
                     continue; // a line JMeter was still writing when stopped
                 }
-                samples.add(new Sample(Long.parseLong(f[ts]), Long.parseLong(f[el]), f[label], f[code],
-                        Boolean.parseBoolean(f[ok]), Integer.parseInt(f[grp]),
+                samples.add(new Sample(
+                        Long.parseLong(f[ts]),
+                        Long.parseLong(f[el]),
+                        f[label],
+                        f[code],
+                        Boolean.parseBoolean(f[ok]),
+                        Integer.parseInt(f[grp]),
                         testStart < 0 || !f[testStart].matches("[0-9]{1,19}") ? 0 : Long.parseLong(f[testStart]),
-                        Integer.parseInt(f[allThreads < 0 ? grp : allThreads]), thread < 0 ? "" : f[thread]));
+                        Integer.parseInt(f[allThreads < 0 ? grp : allThreads]),
+                        thread < 0 ? "" : f[thread]));
             }
         }
         return samples;

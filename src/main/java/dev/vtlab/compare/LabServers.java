@@ -2,7 +2,6 @@ package dev.vtlab.compare;
 
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.remoteapi.RemoteCommand;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,10 +31,12 @@ public final class LabServers implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private final CompareSettings settings;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final Thread stopOnExit = new Thread(this::stop, "vtlab-compare-stop");
     /** Whether each mode runs in a server directory of its own (see {@link #prepare}), else one, started clean. */
     private final boolean perModeServers;
+
     private Process remote;
     private boolean serverStarted;
     private String server;
@@ -95,17 +96,29 @@ public final class LabServers implements AutoCloseable {
         Files.deleteIfExists(logs.resolve("messages.log"));
         if (app == null) {
             List<String> remoteCommand = new ArrayList<>(settings.cpus().pinLoad());
-            remoteCommand.addAll(RemoteCommand.command(settings.java(), settings.classes().toString(), "localhost",
-                    settings.remotePort(), settings.accounts(), ProcessHandle.current().pid(), List.of()));
-            remote = new ProcessBuilder(remoteCommand).redirectErrorStream(true).redirectOutput(logs.resolve("remote.log").toFile()).start();
+            remoteCommand.addAll(RemoteCommand.command(
+                    settings.java(),
+                    settings.classes().toString(),
+                    "localhost",
+                    settings.remotePort(),
+                    settings.accounts(),
+                    ProcessHandle.current().pid(),
+                    List.of()));
+            remote = new ProcessBuilder(remoteCommand)
+                    .redirectErrorStream(true)
+                    .redirectOutput(logs.resolve("remote.log").toFile())
+                    .start();
         }
 
         // one directory for every mode needs --clean: a warm start reuses the features of the previous start
-        List<String> serverStart = new ArrayList<>(List.of(settings.wlp().resolve("bin/server").toString(), "start", server));
+        List<String> serverStart =
+                new ArrayList<>(List.of(settings.wlp().resolve("bin/server").toString(), "start", server));
         if (!perModeServers) {
             serverStart.add("--clean");
         }
-        ProcessBuilder start = new ProcessBuilder(serverStart).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        ProcessBuilder start = new ProcessBuilder(serverStart)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = start.environment();
         if (app == null) {
             env.put("DISPATCH_MODE", mode.label());
@@ -122,15 +135,21 @@ public final class LabServers implements AutoCloseable {
         serverStarted = true;
         int exit = start.start().waitFor();
         if (exit != 0) {
-            throw new Compare.Stopped("'server start " + server + "' failed with exit " + exit
-                    + "; see " + logs.resolve("messages.log"));
+            throw new Compare.Stopped(
+                    "'server start " + server + "' failed with exit " + exit + "; see " + logs.resolve("messages.log"));
         }
         if (!settings.cpus().shared()) {
             // The server starts on every CPU (on one CPU Liberty took 18 s to start instead of 8), sized by
             // -XX:ActiveProcessorCount for the CPUs it gets, and is pinned, every thread of it, once
             // started: threads it creates later inherit their creator's CPUs.
-            List<String> pin = List.of("taskset", "-a", "-p", "-c", CpuPlan.list(settings.cpus().server()), String.valueOf(serverPid()));
-            if (new ProcessBuilder(pin).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() != 0) {
+            List<String> pin = List.of(
+                    "taskset", "-a", "-p", "-c", CpuPlan.list(settings.cpus().server()), String.valueOf(serverPid()));
+            if (new ProcessBuilder(pin)
+                            .redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .start()
+                            .waitFor()
+                    != 0) {
                 throw new Compare.Stopped("could not pin the server: " + String.join(" ", pin));
             }
         }
@@ -138,7 +157,10 @@ public final class LabServers implements AutoCloseable {
             waitFor(URI.create("http://localhost:" + settings.remotePort() + "/health"));
             waitFor(URI.create("http://localhost:" + settings.port() + "/health/ready"));
         } else {
-            List<String> errors = ServerLog.awaitStarted(logs.resolve("messages.log"), READY_TIMEOUT, settings.modesDir().resolve(mode.label() + ".xml"));
+            List<String> errors = ServerLog.awaitStarted(
+                    logs.resolve("messages.log"),
+                    READY_TIMEOUT,
+                    settings.modesDir().resolve(mode.label() + ".xml"));
             if (!errors.isEmpty()) {
                 System.out.println("[compare] your server logged " + errors.size() + " error(s) while starting, first: "
                         + errors.get(0) + " (see " + logs.resolve("messages.log") + ")");
@@ -157,7 +179,8 @@ public final class LabServers implements AutoCloseable {
     }
 
     long serverPid() throws IOException {
-        return Long.parseLong(Files.readString(settings.wlp().resolve("usr/servers/.pid/" + server + ".pid")).trim());
+        return Long.parseLong(Files.readString(settings.wlp().resolve("usr/servers/.pid/" + server + ".pid"))
+                .trim());
     }
 
     public URI app(String path) {
@@ -210,7 +233,9 @@ public final class LabServers implements AutoCloseable {
             serverStarted = false;
             try {
                 new ProcessBuilder(settings.wlp().resolve("bin/server").toString(), "stop", server)
-                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start()
                         .waitFor(60, TimeUnit.SECONDS);
             } catch (IOException | InterruptedException e) {
                 System.err.println("[compare] could not stop server " + server + ": " + e);
@@ -232,7 +257,10 @@ public final class LabServers implements AutoCloseable {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             try {
-                HttpResponse<Void> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).build(),
+                HttpResponse<Void> r = http.send(
+                        HttpRequest.newBuilder(uri)
+                                .timeout(Duration.ofSeconds(2))
+                                .build(),
                         HttpResponse.BodyHandlers.discarding());
                 if (r.statusCode() == 200) {
                     return;

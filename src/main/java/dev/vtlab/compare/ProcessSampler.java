@@ -1,7 +1,6 @@
 package dev.vtlab.compare;
 
 import dev.vtlab.metrics.ProcessStatus;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,16 +24,29 @@ import java.util.function.Supplier;
 final class ProcessSampler implements AutoCloseable {
 
     /** The /metrics series the report uses, when the server publishes them. */
-    static final List<String> METRICS = List.of("threadpool_size", "threadpool_activeThreads", "memory_usedHeap_bytes",
-            "vtlab_virtual_threads_active", "vtlab_executor_virtual_tasks_in_flight", "vtlab_direct_buffers_used_bytes",
-            "vtlab_carrier_pool_size", "vtlab_executor_virtual_tasks_started");
+    static final List<String> METRICS = List.of(
+            "threadpool_size",
+            "threadpool_activeThreads",
+            "memory_usedHeap_bytes",
+            "vtlab_virtual_threads_active",
+            "vtlab_executor_virtual_tasks_in_flight",
+            "vtlab_direct_buffers_used_bytes",
+            "vtlab_carrier_pool_size",
+            "vtlab_executor_virtual_tasks_started");
 
     /**
      * One second. CPU figures are in % of one core (200 = two cores busy); {@code otherCpuPct} is the
      * machine's busy time not spent in the server, JMeter, the remote system or this comparison.
      */
-    record Sample(long epochMs, double serverCpuPct, double jmeterCpuPct, double remoteCpuPct, double otherCpuPct,
-                  double rssBytes, double osThreads, Map<String, Double> metrics) {
+    record Sample(
+            long epochMs,
+            double serverCpuPct,
+            double jmeterCpuPct,
+            double remoteCpuPct,
+            double otherCpuPct,
+            double rssBytes,
+            double osThreads,
+            Map<String, Double> metrics) {
 
         double metric(String name) {
             return metrics.getOrDefault(name, Double.NaN);
@@ -80,8 +92,15 @@ final class ProcessSampler implements AutoCloseable {
             }
             double other = Math.max(0, pct[4] - pct[0] - pct[1] - pct[2] - pct[3]);
             ProcessStatus server = status(serverPid);
-            Sample sample = new Sample(System.currentTimeMillis(), pct[0], pct[1], pct[2], other,
-                    server == null ? Double.NaN : server.rssBytes(), server == null ? Double.NaN : server.threads(), metrics.get());
+            Sample sample = new Sample(
+                    System.currentTimeMillis(),
+                    pct[0],
+                    pct[1],
+                    pct[2],
+                    other,
+                    server == null ? Double.NaN : server.rssBytes(),
+                    server == null ? Double.NaN : server.threads(),
+                    metrics.get());
             synchronized (samples) {
                 samples.add(sample);
             }
@@ -92,8 +111,13 @@ final class ProcessSampler implements AutoCloseable {
 
     /** CPU ticks of server, JMeter, remote, this JVM, and the whole machine's busy time. */
     private long[] ticks() {
-        return new long[]{processTicks(serverPid), processTicks(jmeterPid), processTicks(remotePid),
-                processTicks(selfPid), machineBusyTicks()};
+        return new long[] {
+            processTicks(serverPid),
+            processTicks(jmeterPid),
+            processTicks(remotePid),
+            processTicks(selfPid),
+            machineBusyTicks()
+        };
     }
 
     List<Sample> samples() {
@@ -131,7 +155,10 @@ final class ProcessSampler implements AutoCloseable {
     static long machineBusyTicks() {
         try {
             String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-            return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + (f.length > 8 ? Long.parseLong(f[8]) : 0);
+            return Long.parseLong(f[1])
+                    + Long.parseLong(f[2])
+                    + Long.parseLong(f[3])
+                    + (f.length > 8 ? Long.parseLong(f[8]) : 0);
         } catch (IOException | RuntimeException e) {
             return -1;
         }
@@ -139,15 +166,20 @@ final class ProcessSampler implements AutoCloseable {
 
     /** The lab's figures from its /metrics (Prometheus text). */
     static Supplier<Map<String, Double>> prometheus(URI metricsUri) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         return () -> scrape(http, metricsUri);
     }
 
     private static Map<String, Double> scrape(HttpClient http, URI metricsUri) {
         Map<String, Double> values = new LinkedHashMap<>();
         try {
-            String text = http.send(HttpRequest.newBuilder(metricsUri).timeout(Duration.ofSeconds(2)).build(),
-                    HttpResponse.BodyHandlers.ofString()).body();
+            String text = http.send(
+                            HttpRequest.newBuilder(metricsUri)
+                                    .timeout(Duration.ofSeconds(2))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
             for (String line : text.lines().toList()) {
                 for (String name : METRICS) {
                     if (line.startsWith(name + "{") || line.startsWith(name + " ")) {

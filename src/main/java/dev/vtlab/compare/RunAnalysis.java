@@ -1,8 +1,7 @@
 package dev.vtlab.compare;
 
-import dev.vtlab.measurement.MachineState;
 import dev.vtlab.dispatch.DispatchMode;
-
+import dev.vtlab.measurement.MachineState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -33,12 +32,16 @@ final class RunAnalysis {
     /** The load side's CPU use, as a share of its CPUs, above which it is suspected of limiting the test. */
     static final double LOAD_BOUND_SHARE = 0.90;
 
-    private RunAnalysis() {
-    }
+    private RunAnalysis() {}
 
     /** {@code poolMaxThreads}: Liberty's maxThreads when capped (null: Liberty's default). */
-    record Context(Schedule.Slot slot, int order, CpuPlan cpus, Integer poolMaxThreads, MachineState before, MachineState after) {
-    }
+    record Context(
+            Schedule.Slot slot,
+            int order,
+            CpuPlan cpus,
+            Integer poolMaxThreads,
+            MachineState before,
+            MachineState after) {}
 
     static RunResult analyse(Context c, List<Jtl.Sample> all, List<ProcessSampler.Sample> samples) {
         TestSpec spec = c.slot().spec();
@@ -46,7 +49,9 @@ final class RunAnalysis {
         List<String> warnings = new ArrayList<>();
         List<Jtl.Sample> ok = all.stream().filter(Jtl.Sample::success).toList();
         Map<String, Long> errorsByCode = new TreeMap<>();
-        all.stream().filter(s -> !s.success()).forEach(s -> errorsByCode.merge(s.code().isEmpty() ? "none" : s.code(), 1L, Long::sum));
+        all.stream()
+                .filter(s -> !s.success())
+                .forEach(s -> errorsByCode.merge(s.code().isEmpty() ? "none" : s.code(), 1L, Long::sum));
         long t0 = origin(spec, all);
         double[] perSecond = perSecond(ok, t0);
 
@@ -56,8 +61,15 @@ final class RunAnalysis {
             levels.add(level(span, spans.size() == 1, perSecond, all, ok, samples, t0, spec, bound(c, span), warnings));
         }
         Map<String, RunResult.Percentiles> byLabel = new LinkedHashMap<>();
-        ok.stream().map(Jtl.Sample::label).distinct().sorted().forEach(label -> byLabel.put(label, percentiles(
-                ok.stream().filter(s -> s.label().equals(label) && inAnyWindow(s, levels, t0)).mapToLong(Jtl.Sample::elapsed))));
+        ok.stream()
+                .map(Jtl.Sample::label)
+                .distinct()
+                .sorted()
+                .forEach(label -> byLabel.put(
+                        label,
+                        percentiles(ok.stream()
+                                .filter(s -> s.label().equals(label) && inAnyWindow(s, levels, t0))
+                                .mapToLong(Jtl.Sample::elapsed))));
 
         Map<String, Double> metricsMax = new LinkedHashMap<>();
         for (String metric : ProcessSampler.METRICS) {
@@ -66,31 +78,47 @@ final class RunAnalysis {
                 metricsMax.put(metric, m);
             }
         }
-        double jmeter = mean(samples, ProcessSampler.Sample::jmeterCpuPct), remote = mean(samples, ProcessSampler.Sample::remoteCpuPct);
+        double jmeter = mean(samples, ProcessSampler.Sample::jmeterCpuPct),
+                remote = mean(samples, ProcessSampler.Sample::remoteCpuPct);
         double other = mean(samples, ProcessSampler.Sample::otherCpuPct);
         double server = mean(samples, ProcessSampler.Sample::serverCpuPct);
         boolean loadBound;
         loadBound = c.cpus().shared()
-                ? server + jmeter + remote + other >= 100 * c.cpus().server().size() * LOAD_BOUND_SHARE && jmeter >= server / 2
+                ? server + jmeter + remote + other >= 100 * c.cpus().server().size() * LOAD_BOUND_SHARE
+                        && jmeter >= server / 2
                 : jmeter + remote >= 100 * c.cpus().load().size() * LOAD_BOUND_SHARE;
         if (loadBound) {
-            warnings.add(String.format(java.util.Locale.ROOT, "load-generator bound: JMeter %.0f %% + remote %.0f %% of CPUs %s",
-                    jmeter, remote, CpuPlan.list(c.cpus().load())));
+            warnings.add(String.format(
+                    java.util.Locale.ROOT,
+                    "load-generator bound: JMeter %.0f %% + remote %.0f %% of CPUs %s",
+                    jmeter,
+                    remote,
+                    CpuPlan.list(c.cpus().load())));
         }
         Catalogue.Arrival arrival = spec.test().arrival();
         if (arrival != null) {
             // an open model is only as open as JMeter's one scheduling thread keeps it: check it kept the rate
             for (RunResult.Level l : levels) {
-                long sent = all.stream().filter(x -> x.label().equals(arrival.firstLabel()) || x.label().equals(DROPPED))
-                        .filter(x -> x.start() >= t0 + l.fromS() * 1000 && x.start() < t0 + l.toS() * 1000).count();
+                long sent = all.stream()
+                        .filter(x -> x.label().equals(arrival.firstLabel())
+                                || x.label().equals(DROPPED))
+                        .filter(x -> x.start() >= t0 + l.fromS() * 1000 && x.start() < t0 + l.toS() * 1000)
+                        .count();
                 double sentPerSecond = sent / Math.max(1, l.toS() - l.fromS());
                 if (sentPerSecond < 0.9 * l.offered()) {
                     loadBound = true;
-                    warnings.add(String.format(java.util.Locale.ROOT, "level %s: JMeter sent %.1f arrivals/s of the %d/s planned: load-generator bound",
-                            l.name(), sentPerSecond, l.offered()));
+                    warnings.add(String.format(
+                            java.util.Locale.ROOT,
+                            "level %s: JMeter sent %.1f arrivals/s of the %d/s planned: load-generator bound",
+                            l.name(),
+                            sentPerSecond,
+                            l.offered()));
                 }
             }
-            long late = all.stream().filter(x -> x.label().equals(arrival.firstLabel()) && x.start() > t0 + spec.loadSeconds() * 1000L + 1000).count();
+            long late = all.stream()
+                    .filter(x -> x.label().equals(arrival.firstLabel())
+                            && x.start() > t0 + spec.loadSeconds() * 1000L + 1000)
+                    .count();
             if (late > 0) {
                 loadBound = true;
                 warnings.add(late + " arrivals were sent more than 1 s after the schedule ended: JMeter fell behind");
@@ -98,25 +126,50 @@ final class RunAnalysis {
         }
         boolean busy = other > BUSY_OTHER_CPU_PCT;
         if (busy) {
-            warnings.add(String.format(java.util.Locale.ROOT, "busy machine: other processes used %.0f %% of a CPU during the run", other));
+            warnings.add(String.format(
+                    java.util.Locale.ROOT,
+                    "busy machine: other processes used %.0f %% of a CPU during the run",
+                    other));
         }
         Double t90 = spec.test().sudden() ? secondsTo90PctOfPeak(perSecond) : null;
-        return new RunResult(spec.name(), c.slot().mode(), c.slot().repetition(), c.order(), spec.props(), all.size(),
-                ok.size(), errorsByCode, perSecond, levels, byLabel, max(samples, ProcessSampler.Sample::rssBytes),
-                max(samples, ProcessSampler.Sample::osThreads), metricsMax, t90, jmeter, remote, other, loadBound, busy,
-                c.before(), c.after(), samples, t0, warnings);
+        return new RunResult(
+                spec.name(),
+                c.slot().mode(),
+                c.slot().repetition(),
+                c.order(),
+                spec.props(),
+                all.size(),
+                ok.size(),
+                errorsByCode,
+                perSecond,
+                levels,
+                byLabel,
+                max(samples, ProcessSampler.Sample::rssBytes),
+                max(samples, ProcessSampler.Sample::osThreads),
+                metricsMax,
+                t90,
+                jmeter,
+                remote,
+                other,
+                loadBound,
+                busy,
+                c.before(),
+                c.after(),
+                samples,
+                t0,
+                warnings);
     }
 
     /** A load level before its steady window is found: [from, to) in seconds since t0, and its offered load. */
-    record Span(String name, int offered, int from, int to) {
-    }
+    record Span(String name, int offered, int from, int to) {}
 
     static List<Span> spans(TestSpec spec, List<Jtl.Sample> all, long t0) {
         int lastStart = (int) ((all.stream().mapToLong(Jtl.Sample::start).max().orElse(t0) - t0) / 1000);
         return switch (spec.test().shape()) {
             case USERS -> List.of(new Span(spec.offered() + " users", spec.offered(), 0, lastStart));
             case PLAN -> {
-                int threads = all.stream().mapToInt(Jtl.Sample::allThreads).max().orElse(0);
+                int threads =
+                        all.stream().mapToInt(Jtl.Sample::allThreads).max().orElse(0);
                 yield List.of(new Span("up to " + threads + " threads", threads, 0, lastStart));
             }
             // time 0 is the schedule's start (see origin): the steps are where the plan put them
@@ -138,13 +191,16 @@ final class RunAnalysis {
                 Map<Integer, List<Long>> starts = new TreeMap<>();
                 for (Jtl.Sample s : all) {
                     if (s.groupThreads() > 0 && s.groupThreads() % step == 0) {
-                        starts.computeIfAbsent(s.groupThreads(), k -> new ArrayList<>()).add(s.start());
+                        starts.computeIfAbsent(s.groupThreads(), k -> new ArrayList<>())
+                                .add(s.start());
                     }
                 }
                 List<Span> spans = new ArrayList<>();
                 starts.forEach((users, list) -> {
-                    long[] sorted = list.stream().mapToLong(Long::longValue).sorted().toArray();
-                    long from = sorted[(int) (0.005 * sorted.length)], to = sorted[Math.max(0, (int) Math.ceil(0.995 * sorted.length) - 1)];
+                    long[] sorted =
+                            list.stream().mapToLong(Long::longValue).sorted().toArray();
+                    long from = sorted[(int) (0.005 * sorted.length)],
+                            to = sorted[Math.max(0, (int) Math.ceil(0.995 * sorted.length) - 1)];
                     spans.add(new Span(users + " users", users, (int) ((from - t0) / 1000), (int) ((to - t0) / 1000)));
                 });
                 yield spans;
@@ -152,38 +208,80 @@ final class RunAnalysis {
         };
     }
 
-    private static RunResult.Level level(Span span, boolean single, double[] perSecond, List<Jtl.Sample> all, List<Jtl.Sample> ok,
-                                         List<ProcessSampler.Sample> samples,
-                                         long t0, TestSpec spec, Double bound, List<String> warnings) {
+    private static RunResult.Level level(
+            Span span,
+            boolean single,
+            double[] perSecond,
+            List<Jtl.Sample> all,
+            List<Jtl.Sample> ok,
+            List<ProcessSampler.Sample> samples,
+            long t0,
+            TestSpec spec,
+            Double bound,
+            List<String> warnings) {
         int to = Math.min(span.to(), perSecond.length);
-        int from = Math.max(0, settledAt(perSecond, span.from(), to, levelRate(perSecond, span.from(), to)) + SETTLE_MARGIN_S);
+        int from = Math.max(
+                0, settledAt(perSecond, span.from(), to, levelRate(perSecond, span.from(), to)) + SETTLE_MARGIN_S);
         boolean settled = to - from >= MIN_WINDOW_S;
         if (!settled) {
             // measured whole: from the level's start to its end, or for a test of one level to the last answer
             // (a server that answered nothing while the plan ran still answers during the drain)
-            warnings.add("level " + span.name() + ": too short to settle (" + (to - span.from()) + " s); measured whole");
+            warnings.add(
+                    "level " + span.name() + ": too short to settle (" + (to - span.from()) + " s); measured whole");
             from = span.from();
             to = single ? perSecond.length : Math.max(to, from + 1);
         }
         long wFrom = t0 + from * 1000L, wTo = t0 + to * 1000L; // the window in epoch ms
         double rps = to > from ? Arrays.stream(perSecond, from, to).sum() / (to - from) : 0;
-        List<ProcessSampler.Sample> in = samples.stream().filter(s -> s.epochMs() - 500 >= wFrom && s.epochMs() - 500 < wTo).toList();
+        List<ProcessSampler.Sample> in = samples.stream()
+                .filter(s -> s.epochMs() - 500 >= wFrom && s.epochMs() - 500 < wTo)
+                .toList();
         double cpu = mean(in, ProcessSampler.Sample::serverCpuPct);
-        RunResult.Percentiles latency = percentiles(ok.stream().filter(s -> s.start() >= wFrom && s.start() < wTo).mapToLong(Jtl.Sample::elapsed));
+        RunResult.Percentiles latency = percentiles(
+                ok.stream().filter(s -> s.start() >= wFrom && s.start() < wTo).mapToLong(Jtl.Sample::elapsed));
         double poolMin = min(in, s -> s.metric("threadpool_size")), poolMax = max(in, s -> s.metric("threadpool_size"));
-        Boolean converged = Double.isNaN(poolMin) ? null : poolMax - poolMin <= Math.max(2, POOL_STABLE_SHARE * poolMax);
+        Boolean converged =
+                Double.isNaN(poolMin) ? null : poolMax - poolMin <= Math.max(2, POOL_STABLE_SHARE * poolMax);
         if (Boolean.FALSE.equals(converged)) {
-            warnings.add(String.format(java.util.Locale.ROOT, "level %s: Liberty's pool had not converged (%.0f to %.0f threads in the window)",
-                    span.name(), poolMin, poolMax));
+            warnings.add(String.format(
+                    java.util.Locale.ROOT,
+                    "level %s: Liberty's pool had not converged (%.0f to %.0f threads in the window)",
+                    span.name(),
+                    poolMin,
+                    poolMax));
         }
         if (bound != null && rps > bound * 1.05) {
-            warnings.add(String.format(java.util.Locale.ROOT, "level %s: %.1f req/s exceeds its bound of %.1f: the window holds a burst"
-                    + " or a backlog being cleared, not a steady rate (lengthen the level)", span.name(), rps, bound));
+            warnings.add(String.format(
+                    java.util.Locale.ROOT,
+                    "level %s: %.1f req/s exceeds its bound of %.1f: the window holds a burst"
+                            + " or a backlog being cleared, not a steady rate (lengthen the level)",
+                    span.name(),
+                    rps,
+                    bound));
         }
-        RunResult.PerUser perUser = spec.test().shape().openModel() ? null
-                : perUser(all.stream().filter(s -> s.start() < wTo && s.end() >= wFrom).toList(), wFrom, wTo);
-        return new RunResult.Level(span.name(), span.offered(), from, to, settled, rps, cpu,
-                cpu > 0 ? rps / (cpu / 100) : Double.NaN, latency, bound, poolMin, poolMax, converged, perUser);
+        RunResult.PerUser perUser = spec.test().shape().openModel()
+                ? null
+                : perUser(
+                        all.stream()
+                                .filter(s -> s.start() < wTo && s.end() >= wFrom)
+                                .toList(),
+                        wFrom,
+                        wTo);
+        return new RunResult.Level(
+                span.name(),
+                span.offered(),
+                from,
+                to,
+                settled,
+                rps,
+                cpu,
+                cpu > 0 ? rps / (cpu / 100) : Double.NaN,
+                latency,
+                bound,
+                poolMin,
+                poolMax,
+                converged,
+                perUser);
     }
 
     /**
@@ -194,9 +292,12 @@ final class RunAnalysis {
      */
     static RunResult.PerUser perUser(List<Jtl.Sample> busy, long from, long to) {
         Map<String, Long> counts = new HashMap<>();
-        busy.stream().filter(s -> !s.thread().isEmpty()).forEach(s -> counts.merge(s.thread(),
-                s.success() && s.start() >= from && s.start() < to ? 1L : 0L, Long::sum));
-        long[] sorted = counts.values().stream().mapToLong(Long::longValue).sorted().toArray();
+        busy.stream()
+                .filter(s -> !s.thread().isEmpty())
+                .forEach(s -> counts.merge(
+                        s.thread(), s.success() && s.start() >= from && s.start() < to ? 1L : 0L, Long::sum));
+        long[] sorted =
+                counts.values().stream().mapToLong(Long::longValue).sorted().toArray();
         if (sorted.length < 2) {
             return null;
         }
@@ -215,7 +316,11 @@ final class RunAnalysis {
     static long origin(TestSpec spec, List<Jtl.Sample> all) {
         long first = all.stream().mapToLong(Jtl.Sample::start).min().orElse(System.currentTimeMillis());
         if (spec.test().shape().openModel()) {
-            long testStart = all.stream().mapToLong(Jtl.Sample::testStart).filter(t -> t > 0).min().orElse(0);
+            long testStart = all.stream()
+                    .mapToLong(Jtl.Sample::testStart)
+                    .filter(t -> t > 0)
+                    .min()
+                    .orElse(0);
             if (testStart > 0) {
                 return Math.min(first, testStart + spec.intProp("START_PAUSE") * 1000L);
             }
@@ -237,7 +342,9 @@ final class RunAnalysis {
             return null;
         }
         int concurrency = span.offered();
-        if (c.poolMaxThreads() != null && !c.slot().mode().handsOff() && c.slot().mode() != DispatchMode.EXECUTOR_VIRTUAL) {
+        if (c.poolMaxThreads() != null
+                && !c.slot().mode().handsOff()
+                && c.slot().mode() != DispatchMode.EXECUTOR_VIRTUAL) {
             concurrency = Math.min(concurrency, c.poolMaxThreads());
         }
         return concurrency / (spec.ioWaitMs() / 1000);
@@ -304,7 +411,8 @@ final class RunAnalysis {
 
     static RunResult.Percentiles percentiles(java.util.stream.LongStream elapsed) {
         long[] sorted = elapsed.sorted().toArray();
-        return new RunResult.Percentiles(sorted.length, percentile(sorted, 50), percentile(sorted, 95), percentile(sorted, 99));
+        return new RunResult.Percentiles(
+                sorted.length, percentile(sorted, 50), percentile(sorted, 95), percentile(sorted, 99));
     }
 
     /** Nearest-rank percentile of sorted values (NaN for none). */
@@ -326,14 +434,26 @@ final class RunAnalysis {
     }
 
     private static double mean(List<ProcessSampler.Sample> samples, ToDoubleFunction<ProcessSampler.Sample> f) {
-        return samples.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
+        return samples.stream()
+                .mapToDouble(f)
+                .filter(v -> !Double.isNaN(v))
+                .average()
+                .orElse(Double.NaN);
     }
 
     private static double max(List<ProcessSampler.Sample> samples, ToDoubleFunction<ProcessSampler.Sample> f) {
-        return samples.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+        return samples.stream()
+                .mapToDouble(f)
+                .filter(v -> !Double.isNaN(v))
+                .max()
+                .orElse(Double.NaN);
     }
 
     private static double min(List<ProcessSampler.Sample> samples, ToDoubleFunction<ProcessSampler.Sample> f) {
-        return samples.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).min().orElse(Double.NaN);
+        return samples.stream()
+                .mapToDouble(f)
+                .filter(v -> !Double.isNaN(v))
+                .min()
+                .orElse(Double.NaN);
     }
 }

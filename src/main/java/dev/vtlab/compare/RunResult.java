@@ -1,8 +1,7 @@
 package dev.vtlab.compare;
 
-import dev.vtlab.measurement.MachineState;
 import dev.vtlab.dispatch.DispatchMode;
-
+import dev.vtlab.measurement.MachineState;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,29 +15,58 @@ import java.util.Map;
  * @param levels      the steady window of each load level (one for a constant-load test)
  * @param byLabel     latency percentiles per request type over the steady windows, successes only
  */
-public record RunResult(String test, DispatchMode mode, int repetition, int order, Map<String, String> props,
-                        long requests, long successes, Map<String, Long> errorsByCode, double[] perSecondOk,
-                        List<Level> levels, Map<String, Percentiles> byLabel, double rssMaxBytes, double osThreadsMax,
-                        Map<String, Double> metricsMax, Double secondsTo90PctOfPeak, double jmeterCpuPct,
-                        double remoteCpuPct, double otherCpuPct, boolean loadGeneratorBound, boolean machineBusy,
-                        MachineState before, MachineState after, List<ProcessSampler.Sample> samples, long t0EpochMs,
-                        List<String> warnings) {
+public record RunResult(
+        String test,
+        DispatchMode mode,
+        int repetition,
+        int order,
+        Map<String, String> props,
+        long requests,
+        long successes,
+        Map<String, Long> errorsByCode,
+        double[] perSecondOk,
+        List<Level> levels,
+        Map<String, Percentiles> byLabel,
+        double rssMaxBytes,
+        double osThreadsMax,
+        Map<String, Double> metricsMax,
+        Double secondsTo90PctOfPeak,
+        double jmeterCpuPct,
+        double remoteCpuPct,
+        double otherCpuPct,
+        boolean loadGeneratorBound,
+        boolean machineBusy,
+        MachineState before,
+        MachineState after,
+        List<ProcessSampler.Sample> samples,
+        long t0EpochMs,
+        List<String> warnings) {
 
     /** A run whose errors pass this share is marked in every table. */
     public static final double ERROR_LIMIT_PCT = 1.0;
 
-    public record Percentiles(long count, double p50, double p95, double p99) {
-    }
+    public record Percentiles(long count, double p50, double p95, double p99) {}
 
     /**
      * One load level's steady window [fromS, toS) in seconds since the first request: throughput and
      * latency of successful requests, server CPU, whether Liberty's pool size held still in it, and how
      * evenly its users were served (null when they were too few or sent too little to tell).
      */
-    public record Level(String name, int offered, double fromS, double toS, boolean settled, double rps, double cpuPct,
-                        double tpsPerCpuSecond, Percentiles latency, Double boundRps, double poolMin, double poolMax,
-                        Boolean poolConverged, PerUser perUser) {
-    }
+    public record Level(
+            String name,
+            int offered,
+            double fromS,
+            double toS,
+            boolean settled,
+            double rps,
+            double cpuPct,
+            double tpsPerCpuSecond,
+            Percentiles latency,
+            Double boundRps,
+            double poolMin,
+            double poolMax,
+            Boolean poolConverged,
+            PerUser perUser) {}
 
     /**
      * Successful answers each user (JMeter thread) got in a level's window: the fewest, the median, the

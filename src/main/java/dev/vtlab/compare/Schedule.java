@@ -1,7 +1,6 @@
 package dev.vtlab.compare;
 
 import dev.vtlab.dispatch.DispatchMode;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,7 +15,8 @@ import java.util.Random;
 public final class Schedule {
 
     public enum Order {
-        ABBA, RANDOM;
+        ABBA,
+        RANDOM;
 
         static Order parse(String value) {
             return switch (value) {
@@ -28,11 +28,9 @@ public final class Schedule {
     }
 
     /** One run: a test in a mode, its repetition (1-based) of that pair. */
-    public record Slot(TestSpec spec, DispatchMode mode, int repetition) {
-    }
+    public record Slot(TestSpec spec, DispatchMode mode, int repetition) {}
 
-    private Schedule() {
-    }
+    private Schedule() {}
 
     public static List<Slot> of(List<TestSpec> specs, List<DispatchMode> modes, Order order, long seed) {
         Random random = new Random(seed);

@@ -18,13 +18,14 @@ import java.util.regex.Pattern;
 final class ServerLog {
 
     /** Applications that did not start, features that did not resolve or conflict, a server that failed to start. */
-    private static final Pattern FATAL = Pattern.compile("\\b(CWWKZ000[2-9]E|CWWKZ001[0-9]E|CWWKF00[0-9]{2}E|CWWKE0005E)\\b.*");
+    private static final Pattern FATAL =
+            Pattern.compile("\\b(CWWKZ000[2-9]E|CWWKZ001[0-9]E|CWWKF00[0-9]{2}E|CWWKE0005E)\\b.*");
+
     private static final Pattern USER_FEATURE = Pattern.compile("<feature>\\s*usr:([^<\\s]+)\\s*</feature>");
     /** A Liberty error message: severity E and a message code ending in E (e.g. SRVE0276E, a servlet that failed to initialise). */
     private static final Pattern ERROR = Pattern.compile("\\sE\\s+([A-Z]{3,5}[0-9]{4}E:.*)");
 
-    private ServerLog() {
-    }
+    private ServerLog() {}
 
     /**
      * Waits until the server says it is ready, then checks that an application started and that the
@@ -32,12 +33,17 @@ final class ServerLog {
      * naming the log otherwise. Returns the other errors the server logged while starting (a servlet that
      * failed to initialise, say), which do not stop the run but explain its failed requests.
      */
-    static List<String> awaitStarted(Path messages, Duration timeout, Path modeFile) throws IOException, InterruptedException {
+    static List<String> awaitStarted(Path messages, Duration timeout, Path modeFile)
+            throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<String> lines = List.of();
         while (System.nanoTime() < deadline) {
             lines = Files.exists(messages) ? Files.readAllLines(messages) : List.of();
-            Optional<String> fatal = lines.stream().map(FATAL::matcher).filter(Matcher::find).map(Matcher::group).findFirst();
+            Optional<String> fatal = lines.stream()
+                    .map(FATAL::matcher)
+                    .filter(Matcher::find)
+                    .map(Matcher::group)
+                    .findFirst();
             if (fatal.isPresent()) {
                 throw new Compare.Stopped("your app did not start: " + fatal.get() + " (see " + messages + ")");
             }
@@ -47,19 +53,26 @@ final class ServerLog {
             Thread.sleep(200);
         }
         if (lines.stream().noneMatch(l -> l.contains("CWWKF0011I"))) {
-            throw new Compare.Stopped("your server did not say it was ready (CWWKF0011I) within " + timeout.toSeconds() + " s; see " + messages);
+            throw new Compare.Stopped("your server did not say it was ready (CWWKF0011I) within " + timeout.toSeconds()
+                    + " s; see " + messages);
         }
         if (lines.stream().noneMatch(l -> l.contains("CWWKZ0001I") || l.contains("CWWKZ0003I"))) {
             throw new Compare.Stopped("your server started but no application did (no CWWKZ0001I); see " + messages);
         }
-        String installed = lines.stream().filter(l -> l.contains("CWWKF0012I")).findFirst().orElse("");
+        String installed =
+                lines.stream().filter(l -> l.contains("CWWKF0012I")).findFirst().orElse("");
         for (String feature : userFeatures(modeFile)) {
             if (!installed.toLowerCase(java.util.Locale.ROOT).contains(feature.toLowerCase(java.util.Locale.ROOT))) {
-                throw new Compare.Stopped("the mode's Liberty feature " + feature + " is not active in your server (./mvnw package "
-                        + "builds vtlab's user features into the lab's Liberty); see " + messages);
+                throw new Compare.Stopped(
+                        "the mode's Liberty feature " + feature + " is not active in your server (./mvnw package "
+                                + "builds vtlab's user features into the lab's Liberty); see " + messages);
             }
         }
-        return lines.stream().map(ERROR::matcher).filter(Matcher::find).map(m -> m.group(1)).toList();
+        return lines.stream()
+                .map(ERROR::matcher)
+                .filter(Matcher::find)
+                .map(m -> m.group(1))
+                .toList();
     }
 
     private static List<String> userFeatures(Path modeFile) throws IOException {

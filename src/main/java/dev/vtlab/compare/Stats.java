@@ -1,9 +1,8 @@
 package dev.vtlab.compare;
 
+import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
-
-import java.util.Locale;
 
 /**
  * Confidence intervals over repetitions. Each repetition (a fresh server and JMeter run) gives one
@@ -30,7 +29,12 @@ public final class Stats {
     }
 
     /** What a ratio says: the mode's metric is higher, lower, or not distinguishable from the baseline's. */
-    public enum Verdict { HIGHER, LOWER, NO_SIGNIFICANT_DIFFERENCE, UNDETERMINED }
+    public enum Verdict {
+        HIGHER,
+        LOWER,
+        NO_SIGNIFICANT_DIFFERENCE,
+        UNDETERMINED
+    }
 
     /** mode / baseline with its interval; low/high are NaN when the interval cannot be formed. */
     public record Ratio(double estimate, double low, double high, Verdict verdict, String why) {
@@ -38,11 +42,20 @@ public final class Stats {
         /** "12 % higher (CI 5–19 %)", "no significant difference (−3 % … +8 %)", or why there is no answer. */
         public String text() {
             return switch (verdict) {
-                case HIGHER, LOWER -> String.format(Locale.ROOT, "%s by %s (CI %s–%s)", verdict == Verdict.HIGHER ? "higher" : "lower",
-                        pct(Math.abs(estimate - 1)), pct(Math.min(Math.abs(low - 1), Math.abs(high - 1))),
-                        pct(Math.max(Math.abs(low - 1), Math.abs(high - 1))));
-                case NO_SIGNIFICANT_DIFFERENCE -> String.format(Locale.ROOT, "no significant difference (%s … %s)",
-                        signedPct(low - 1), signedPct(high - 1));
+                case HIGHER, LOWER ->
+                    String.format(
+                            Locale.ROOT,
+                            "%s by %s (CI %s–%s)",
+                            verdict == Verdict.HIGHER ? "higher" : "lower",
+                            pct(Math.abs(estimate - 1)),
+                            pct(Math.min(Math.abs(low - 1), Math.abs(high - 1))),
+                            pct(Math.max(Math.abs(low - 1), Math.abs(high - 1))));
+                case NO_SIGNIFICANT_DIFFERENCE ->
+                    String.format(
+                            Locale.ROOT,
+                            "no significant difference (%s … %s)",
+                            signedPct(low - 1),
+                            signedPct(high - 1));
                 case UNDETERMINED -> why;
             };
         }
@@ -56,8 +69,7 @@ public final class Stats {
         }
     }
 
-    private Stats() {
-    }
+    private Stats() {}
 
     public static Interval mean(double[] values) {
         return mean(values, 0);
@@ -108,12 +120,17 @@ public final class Stats {
         double t = t(df);
         double g = t * t * se2b / (mb * mb);
         if (g >= 1) {
-            return new Ratio(r, Double.NaN, Double.NaN, Verdict.UNDETERMINED,
+            return new Ratio(
+                    r,
+                    Double.NaN,
+                    Double.NaN,
+                    Verdict.UNDETERMINED,
                     "the baseline varies too much between runs for a bounded interval; run more repetitions");
         }
         double half = t / mb * Math.sqrt(se2x * (1 - g) + r * r * se2b);
         double low = (r - half) / (1 - g), high = (r + half) / (1 - g);
-        // the lowest mode mean the interval allows over the baseline's mean, each moved by the reading error, and the highest
+        // the lowest mode mean the interval allows over the baseline's mean, each moved by the reading error, and the
+        // highest
         return bounded(r, (low * mb - h) / (mb + h), (high * mb + h) / (mb - h));
     }
 

@@ -11,10 +11,19 @@ import java.util.Properties;
  */
 public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int repeats) {
 
-    static final Map<String, Integer> BOUNDS = Map.ofEntries(Map.entry("THREADS", 10_000), Map.entry("DURATION", 3_600),
-            Map.entry("STEP_DURATION", 3_600), Map.entry("STEPS", 50), Map.entry("DELAY_MS", 60_000), Map.entry("WORK", 1_000),
-            Map.entry("SLEEP_MS", 60_000), Map.entry("RAMP", 3_600), Map.entry("RATE", 20_000), Map.entry("MAX_THREADS", 10_000),
-            Map.entry("START_PAUSE", 600), Map.entry("DRAIN", 600));
+    static final Map<String, Integer> BOUNDS = Map.ofEntries(
+            Map.entry("THREADS", 10_000),
+            Map.entry("DURATION", 3_600),
+            Map.entry("STEP_DURATION", 3_600),
+            Map.entry("STEPS", 50),
+            Map.entry("DELAY_MS", 60_000),
+            Map.entry("WORK", 1_000),
+            Map.entry("SLEEP_MS", 60_000),
+            Map.entry("RAMP", 3_600),
+            Map.entry("RATE", 20_000),
+            Map.entry("MAX_THREADS", 10_000),
+            Map.entry("START_PAUSE", 600),
+            Map.entry("DRAIN", 600));
     static final int MAX_REPEATS = 50;
     /** Below this wait per request the lab's CPU ceiling binds long before users / wait would. */
     static final int IO_BOUND_MIN_WAIT_MS = 100;
@@ -29,7 +38,8 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
         return of(Catalogue.get(name), profile, system, repeatsOverride);
     }
 
-    public static TestSpec of(Catalogue.LoadTest test, Catalogue.Profile profile, Properties system, Integer repeatsOverride) {
+    public static TestSpec of(
+            Catalogue.LoadTest test, Catalogue.Profile profile, Properties system, Integer repeatsOverride) {
         String name = test.name();
         Map<String, String> props = new LinkedHashMap<>(test.defaults().get(profile));
         Integer repeats = repeatsOverride;

@@ -1,11 +1,6 @@
 package dev.vtlab.compare;
 
 import dev.vtlab.dispatch.DispatchMode;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
-
-import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -23,6 +18,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * A user's application (-Dcompare.app): a .war/.ear file or a Liberty server directory. Each run gets a
@@ -33,7 +32,11 @@ import java.util.regex.Pattern;
  */
 record UserApp(Path source, Kind kind, List<String> features) {
 
-    enum Kind { WAR, EAR, SERVER_DIR }
+    enum Kind {
+        WAR,
+        EAR,
+        SERVER_DIR
+    }
 
     /** The file the comparison adds; its name says whose it is. */
     static final String OVERRIDES = "vtlab-compare.xml";
@@ -42,7 +45,8 @@ record UserApp(Path source, Kind kind, List<String> features) {
     /** What a copy leaves out: output of the user's own runs. */
     private static final Set<String> NOT_COPIED = Set.of("logs", "workarea", "tranlog", "messaging");
     /** A whole URL in a sampler's path: protocol, host, port. */
-    private static final Pattern FULL_URL = Pattern.compile("(?i)(https?)://(\\[[^]]+]|[^/:?#]+)(?::([0-9]{1,5}))?([/?#].*)?");
+    private static final Pattern FULL_URL =
+            Pattern.compile("(?i)(https?)://(\\[[^]]+]|[^/:?#]+)(?::([0-9]{1,5}))?([/?#].*)?");
 
     /** Parses -Dcompare.app (and -Dcompare.features for a bare archive): one clear line when it will not do. */
     static UserApp parse(String value, String features) {
@@ -53,25 +57,30 @@ record UserApp(Path source, Kind kind, List<String> features) {
         Kind kind;
         if (Files.isDirectory(path)) {
             if (!Files.isRegularFile(path.resolve("server.xml"))) {
-                throw new IllegalArgumentException("compare.app: " + path + " is a directory without server.xml, not a Liberty server directory");
+                throw new IllegalArgumentException(
+                        "compare.app: " + path + " is a directory without server.xml, not a Liberty server directory");
             }
             kind = Kind.SERVER_DIR;
         } else {
             String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
             kind = name.endsWith(".war") ? Kind.WAR : name.endsWith(".ear") ? Kind.EAR : null;
             if (kind == null || !isZip(path)) {
-                throw new IllegalArgumentException("compare.app: " + path + " is neither a .war/.ear archive nor a Liberty server directory (one with server.xml)");
+                throw new IllegalArgumentException("compare.app: " + path
+                        + " is neither a .war/.ear archive nor a Liberty server directory (one with server.xml)");
             }
         }
         List<String> featureList = List.of((features == null ? DEFAULT_FEATURES : features).split(",")).stream()
-                .map(String::trim).filter(f -> !f.isEmpty()).toList();
+                .map(String::trim)
+                .filter(f -> !f.isEmpty())
+                .toList();
         for (String f : featureList) {
             if (!f.matches("[A-Za-z0-9.:\\-]{1,80}")) {
                 throw new IllegalArgumentException("compare.features: '" + f + "' is not a Liberty feature name");
             }
         }
         if (features != null && kind == Kind.SERVER_DIR) {
-            throw new IllegalArgumentException("compare.features applies to a .war/.ear; a server directory's server.xml names its own features");
+            throw new IllegalArgumentException(
+                    "compare.features applies to a .war/.ear; a server directory's server.xml names its own features");
         }
         return new UserApp(path, kind, featureList);
     }
@@ -102,15 +111,18 @@ record UserApp(Path source, Kind kind, List<String> features) {
         for (String f : xml == null ? features : texts(xml, "feature")) {
             String name = f.toLowerCase(Locale.ROOT);
             boolean versionless = !name.matches(".*-[0-9.]+");
-            boolean found = name.startsWith("usr:") ? Files.exists(wlp.resolve("usr/extension/lib/features").resolve(name.substring(4) + ".mf"))
-                    : versionless ? installed.stream().anyMatch(i -> i.startsWith(name + "-")) : installed.contains(name);
+            boolean found = name.startsWith("usr:")
+                    ? Files.exists(wlp.resolve("usr/extension/lib/features").resolve(name.substring(4) + ".mf"))
+                    : versionless
+                            ? installed.stream().anyMatch(i -> i.startsWith(name + "-"))
+                            : installed.contains(name);
             if (!found) {
                 missing.add(f);
             }
         }
         if (!missing.isEmpty()) {
-            throw new IllegalArgumentException("compare.app: the server needs feature(s) " + missing + " that the lab's Liberty ("
-                    + wlp + ") does not have");
+            throw new IllegalArgumentException("compare.app: the server needs feature(s) " + missing
+                    + " that the lab's Liberty (" + wlp + ") does not have");
         }
         List<String> notes = new ArrayList<>();
         if (xml == null) {
@@ -123,18 +135,24 @@ record UserApp(Path source, Kind kind, List<String> features) {
             if (host.isEmpty() || host.contains("${")) {
                 continue; // none, or a variable the lab does not resolve
             }
-            String where = "<" + e.getTagName() + " serverName=\"" + host + "\"" + (port.isEmpty() ? "" : " portNumber=\"" + port + "\"") + ">";
+            String where = "<" + e.getTagName() + " serverName=\"" + host + "\""
+                    + (port.isEmpty() ? "" : " portNumber=\"" + port + "\"") + ">";
             if (!port.matches("[0-9]{1,5}")) {
-                notes.add(where + ": a backend the lab does not start (no port to check); it must be reachable, and its speed is part of both modes' figures");
+                notes.add(
+                        where
+                                + ": a backend the lab does not start (no port to check); it must be reachable, and its speed is part of both modes' figures");
                 continue;
             }
             try (Socket probe = new Socket()) {
                 probe.connect(new InetSocketAddress(host, Integer.parseInt(port)), BACKEND_CONNECT_MS);
             } catch (IOException refused) {
-                throw new IllegalArgumentException("compare.app: the server's " + where + " does not accept a connection from this machine ("
-                        + refused.getMessage() + "): start that backend, or point the server at one that runs");
+                throw new IllegalArgumentException(
+                        "compare.app: the server's " + where + " does not accept a connection from this machine ("
+                                + refused.getMessage() + "): start that backend, or point the server at one that runs");
             }
-            notes.add(where + " answers: a backend the lab does not start, shared by both modes; its speed is part of their figures");
+            notes.add(
+                    where
+                            + " answers: a backend the lab does not start, shared by both modes; its speed is part of their figures");
         }
         return notes;
     }
@@ -142,7 +160,9 @@ record UserApp(Path source, Kind kind, List<String> features) {
     private static final int BACKEND_CONNECT_MS = 3_000;
 
     /** Thread groups that start a thread per arrival: JMeter's own and the kg.apc plugins'. */
-    private static final Set<String> ARRIVAL_GROUPS = Set.of("OpenModelThreadGroup", "kg.apc.jmeter.threads.ArrivalsThreadGroup",
+    private static final Set<String> ARRIVAL_GROUPS = Set.of(
+            "OpenModelThreadGroup",
+            "kg.apc.jmeter.threads.ArrivalsThreadGroup",
             "kg.apc.jmeter.threads.FreeFormArrivalsThreadGroup");
 
     /**
@@ -155,7 +175,8 @@ record UserApp(Path source, Kind kind, List<String> features) {
         for (int i = 0; i < all.getLength(); i++) {
             Element e = (Element) all.item(i);
             if (ARRIVAL_GROUPS.contains(e.getTagName()) || ARRIVAL_GROUPS.contains(e.getAttribute("testclass"))) {
-                notes.add("thread group '" + e.getAttribute("testname") + "' starts a thread per arrival (open model): the run is measured "
+                notes.add("thread group '" + e.getAttribute("testname")
+                        + "' starts a thread per arrival (open model): the run is measured "
                         + "as one level, and whether JMeter kept its arrival schedule is not checked "
                         + "(JMeter's dashboard shows what it sent; the lab's throughput-open test checks it)");
             }
@@ -168,7 +189,8 @@ record UserApp(Path source, Kind kind, List<String> features) {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             javax.xml.parsers.DocumentBuilder parser = f.newDocumentBuilder();
-            parser.setErrorHandler(new org.xml.sax.helpers.DefaultHandler()); // errors become the one line below, not stderr
+            parser.setErrorHandler(
+                    new org.xml.sax.helpers.DefaultHandler()); // errors become the one line below, not stderr
             return parser.parse(file.toFile());
         } catch (Exception e) {
             throw new IllegalArgumentException(setting + ": " + file + " does not parse as XML: " + e.getMessage());
@@ -190,7 +212,8 @@ record UserApp(Path source, Kind kind, List<String> features) {
             for (Path mf : manifests.filter(p -> p.toString().endsWith(".mf")).toList()) {
                 for (String line : Files.readAllLines(mf)) {
                     if (line.startsWith("IBM-ShortName:")) {
-                        names.add(line.substring("IBM-ShortName:".length()).trim().toLowerCase(Locale.ROOT));
+                        names.add(
+                                line.substring("IBM-ShortName:".length()).trim().toLowerCase(Locale.ROOT));
                     }
                 }
             }
@@ -212,15 +235,22 @@ record UserApp(Path source, Kind kind, List<String> features) {
             Files.createDirectories(dir.resolve("apps"));
             Files.copy(source, dir.resolve("apps").resolve(source.getFileName()));
             String element = kind == Kind.WAR ? "webApplication" : "enterpriseApplication";
-            StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                    + "<!-- generated by vtlab's comparison around " + source.getFileName() + " -->\n<server>\n    <featureManager>\n");
+            StringBuilder xml = new StringBuilder(
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + "<!-- generated by vtlab's comparison around "
+                            + source.getFileName() + " -->\n<server>\n    <featureManager>\n");
             features.forEach(f -> xml.append("        <feature>").append(f).append("</feature>\n"));
-            xml.append("    </featureManager>\n    <").append(element).append(" location=\"").append(source.getFileName()).append("\"/>\n</server>\n");
+            xml.append("    </featureManager>\n    <")
+                    .append(element)
+                    .append(" location=\"")
+                    .append(source.getFileName())
+                    .append("\"/>\n</server>\n");
             Files.writeString(dir.resolve("server.xml"), xml);
         }
         Path overrides = dir.resolve("configDropins/overrides");
         Files.createDirectories(overrides);
-        Files.writeString(overrides.resolve(OVERRIDES), """
+        Files.writeString(
+                overrides.resolve(OVERRIDES),
+                """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <!-- Added by vtlab's comparison to a copy of your server, never to your files: the port the
                      comparison drives, and Liberty's pool statistics and JVM figures over a local JMX connector. -->
@@ -231,7 +261,8 @@ record UserApp(Path source, Kind kind, List<String> features) {
                     </featureManager>
                     <httpEndpoint id="defaultHttpEndpoint" host="localhost" httpPort="%d"/>
                 </server>
-                """.formatted(port));
+                """
+                        .formatted(port));
         Path modeFile = modesDir.resolve(mode.label() + ".xml");
         if (Files.exists(modeFile)) {
             // the same file the lab's own server includes for this mode: one source for what a mode enables
@@ -296,34 +327,36 @@ record UserApp(Path source, Kind kind, List<String> features) {
                 case "HTTPSampler.protocol" -> requireHttp(plan, value);
                 case "HTTPSampler.port" -> {
                     if (!value.matches("[0-9]{1,5}")) {
-                        throw new IllegalArgumentException("compare.plan: " + plan.getFileName() + " has the port '" + value + "'");
+                        throw new IllegalArgumentException(
+                                "compare.plan: " + plan.getFileName() + " has the port '" + value + "'");
                     }
                     ports.add(Integer.parseInt(value));
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         if (ports.size() > 1) {
-            throw new IllegalArgumentException("compare.plan: " + plan.getFileName() + " sends to several ports " + ports
-                    + "; the lab's server listens on one: use ${__P(PORT,9080)} everywhere");
+            throw new IllegalArgumentException("compare.plan: " + plan.getFileName() + " sends to several ports "
+                    + ports + "; the lab's server listens on one: use ${__P(PORT,9080)} everywhere");
         }
         return ports.isEmpty() ? null : ports.iterator().next();
     }
 
     private static void requireLocal(Path plan, String host) {
         if (!Set.of("localhost", "127.0.0.1", "::1", "[::1]").contains(host.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("compare.plan: " + plan.getFileName() + " sends to the host '" + host
-                    + "'; the lab runs your server on this machine and sends load only there: write ${__P(HOST,localhost)} "
-                    + "as Server Name (and ${__P(PORT,9080)} as Port) in the plan's HTTP Request Defaults, and paths without a host");
+            throw new IllegalArgumentException(
+                    "compare.plan: " + plan.getFileName() + " sends to the host '" + host
+                            + "'; the lab runs your server on this machine and sends load only there: write ${__P(HOST,localhost)} "
+                            + "as Server Name (and ${__P(PORT,9080)} as Port) in the plan's HTTP Request Defaults, and paths without a host");
         }
     }
 
     /** The lab drives the HTTP port it gives the server; a plan that insists on HTTPS would get no answer there. */
     private static void requireHttp(Path plan, String protocol) {
         if (!protocol.equalsIgnoreCase("http")) {
-            throw new IllegalArgumentException("compare.plan: " + plan.getFileName() + " sends with the protocol '" + protocol
-                    + "'; the lab drives your server's HTTP port: leave Protocol empty or write ${__P(PROTOCOL,http)} in the plan");
+            throw new IllegalArgumentException(
+                    "compare.plan: " + plan.getFileName() + " sends with the protocol '" + protocol
+                            + "'; the lab drives your server's HTTP port: leave Protocol empty or write ${__P(PROTOCOL,http)} in the plan");
         }
     }
 }

@@ -20,7 +20,11 @@ public enum DispatchMode {
     /** Control: the same application hand-off, onto a platform thread of an unbounded executor. */
     PLATFORM_HANDOFF(Where.HANDOFF);
 
-    private enum Where { POOL_THREAD, CONTAINER_VIRTUAL, HANDOFF }
+    private enum Where {
+        POOL_THREAD,
+        CONTAINER_VIRTUAL,
+        HANDOFF
+    }
 
     private final Where where;
 

@@ -5,13 +5,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
+import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
 import org.eclipse.microprofile.metrics.annotation.RegistryScope;
-
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the Dispatcher reports as it runs requests: requests in flight (every mode, tagged with the
@@ -36,15 +35,27 @@ public class DispatchStats {
 
     @PostConstruct
     void register() {
-        virtualStarted = registry.counter(Metadata.builder().withName("vtlab_virtual_threads_started")
-                .withDescription("Request virtual threads the Dispatcher started.").build());
-        rejected = registry.counter(Metadata.builder().withName("vtlab_admission_rejected")
-                .withDescription("Requests answered 503 because MAX_IN_FLIGHT requests were already in flight.").build());
-        registry.gauge(Metadata.builder().withName("vtlab_virtual_threads_active")
-                .withDescription("Request virtual threads started and not yet finished.").build(), virtualActive::get);
-        registry.gauge(Metadata.builder().withName("vtlab_requests_in_flight")
-                        .withDescription("Requests handed to the Dispatcher and not answered yet.").build(),
-                inFlight::get, new Tag("mode", mode.label()));
+        virtualStarted = registry.counter(Metadata.builder()
+                .withName("vtlab_virtual_threads_started")
+                .withDescription("Request virtual threads the Dispatcher started.")
+                .build());
+        rejected = registry.counter(Metadata.builder()
+                .withName("vtlab_admission_rejected")
+                .withDescription("Requests answered 503 because MAX_IN_FLIGHT requests were already in flight.")
+                .build());
+        registry.gauge(
+                Metadata.builder()
+                        .withName("vtlab_virtual_threads_active")
+                        .withDescription("Request virtual threads started and not yet finished.")
+                        .build(),
+                virtualActive::get);
+        registry.gauge(
+                Metadata.builder()
+                        .withName("vtlab_requests_in_flight")
+                        .withDescription("Requests handed to the Dispatcher and not answered yet.")
+                        .build(),
+                inFlight::get,
+                new Tag("mode", mode.label()));
     }
 
     /** Registers the metrics at start, so they are on /metrics before the first request. */

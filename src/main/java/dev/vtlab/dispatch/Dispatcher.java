@@ -14,8 +14,6 @@ import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +21,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The one place that decides where a request's work runs (DISPATCH_MODE, see {@link DispatchMode}).
@@ -48,6 +47,7 @@ public class Dispatcher {
     static final long HANDOFF_IDLE_SECONDS = 10;
     /** Set by the vtlab Liberty feature when it is active, to the mode it implements. */
     public static final String LIBERTY_FEATURE_PROPERTY = "vtlab.liberty.feature";
+
     static final int MAX_IN_FLIGHT_BOUND = 1_000_000;
     static final long STOP_WAIT_SECONDS = 30;
 
@@ -77,22 +77,34 @@ public class Dispatcher {
         mode = DispatchMode.parse(configuredMode);
         if (mode.needsLibertyFeature() && !mode.label().equals(System.getProperty(LIBERTY_FEATURE_PROPERTY))) {
             // never a renamed threadpool mode: without the feature, Liberty's pool threads would run everything
-            throw new IllegalStateException("DISPATCH_MODE=" + mode.label() + " needs the vtlab Liberty feature of that mode,"
-                    + " which is not active in this server (" + LIBERTY_FEATURE_PROPERTY + " is "
-                    + System.getProperty(LIBERTY_FEATURE_PROPERTY, "unset") + "): build it with ./mvnw package; a server"
-                    + " started by hand in another mode before needs 'server start --clean', as a warm start keeps the"
-                    + " features of the previous one");
+            throw new IllegalStateException(
+                    "DISPATCH_MODE=" + mode.label() + " needs the vtlab Liberty feature of that mode,"
+                            + " which is not active in this server (" + LIBERTY_FEATURE_PROPERTY + " is "
+                            + System.getProperty(LIBERTY_FEATURE_PROPERTY, "unset")
+                            + "): build it with ./mvnw package; a server"
+                            + " started by hand in another mode before needs 'server start --clean', as a warm start keeps the"
+                            + " features of the previous one");
         }
         if (maxInFlight < 0 || maxInFlight > MAX_IN_FLIGHT_BOUND) {
-            throw new IllegalArgumentException("MAX_IN_FLIGHT must be 0 (no limit) to " + MAX_IN_FLIGHT_BOUND + ", not " + maxInFlight);
+            throw new IllegalArgumentException(
+                    "MAX_IN_FLIGHT must be 0 (no limit) to " + MAX_IN_FLIGHT_BOUND + ", not " + maxInFlight);
         }
         if (mode.handsOff()) {
             startsVirtualThreads = mode.runsOnVirtualThread();
             handoff = startsVirtualThreads
-                    ? Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(VIRTUAL_THREAD_NAME).factory())
+                    ? Executors.newThreadPerTaskExecutor(
+                            Thread.ofVirtual().name(VIRTUAL_THREAD_NAME).factory())
                     // unbounded (MAX_IN_FLIGHT bounds it), reuses idle threads, retires them after HANDOFF_IDLE_SECONDS
-                    : new ThreadPoolExecutor(0, Integer.MAX_VALUE, HANDOFF_IDLE_SECONDS, TimeUnit.SECONDS,
-                            new SynchronousQueue<>(), Thread.ofPlatform().name(PLATFORM_THREAD_PREFIX, 1).daemon().factory());
+                    : new ThreadPoolExecutor(
+                            0,
+                            Integer.MAX_VALUE,
+                            HANDOFF_IDLE_SECONDS,
+                            TimeUnit.SECONDS,
+                            new SynchronousQueue<>(),
+                            Thread.ofPlatform()
+                                    .name(PLATFORM_THREAD_PREFIX, 1)
+                                    .daemon()
+                                    .factory());
         }
     }
 
@@ -112,7 +124,8 @@ public class Dispatcher {
             boolean drained = handoff.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
             long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             if (!drained) {
-                LOG.warning("vtlab: requests handed off were still running " + STOP_WAIT_SECONDS + " s into the app's stop; their answers are lost");
+                LOG.warning("vtlab: requests handed off were still running " + STOP_WAIT_SECONDS
+                        + " s into the app's stop; their answers are lost");
             } else if (waitedMs > 100) {
                 LOG.info("vtlab: the app's stop waited " + waitedMs + " ms for requests handed off to answer");
             }
@@ -173,7 +186,8 @@ public class Dispatcher {
     }
 
     private Response overloaded() {
-        Response error = ErrorMappers.json(Response.Status.SERVICE_UNAVAILABLE,
+        Response error = ErrorMappers.json(
+                Response.Status.SERVICE_UNAVAILABLE,
                 new ApiError("overloaded", null, maxInFlight + " requests are in flight (MAX_IN_FLIGHT); retry later"));
         return Response.fromResponse(error).header("Retry-After", "1").build();
     }

@@ -15,7 +15,6 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -48,7 +47,8 @@ public class PinResource {
         int millis = Params.requiredInt(millisParam, "millis", 1, MAX_MILLIS);
         dispatcher.dispatch(response, () -> {
             if (!onePinAtATime.tryAcquire()) {
-                throw new ApiException(Response.Status.CONFLICT, "pin_busy", null, "another request is pinning a carrier; try again");
+                throw new ApiException(
+                        Response.Status.CONFLICT, "pin_busy", null, "another request is pinning a carrier; try again");
             }
             long start = System.nanoTime();
             try {
@@ -60,8 +60,11 @@ public class PinResource {
             }
             Thread t = Thread.currentThread();
             return Response.ok(Json.createObjectBuilder()
-                    .add("pinnedMillis", (System.nanoTime() - start) / 1_000_000)
-                    .add("thread", t.toString()).add("virtual", t.isVirtual()).build()).build();
+                            .add("pinnedMillis", (System.nanoTime() - start) / 1_000_000)
+                            .add("thread", t.toString())
+                            .add("virtual", t.isVirtual())
+                            .build())
+                    .build();
         });
     }
 

@@ -16,6 +16,5 @@ final class PinningClinit {
         }
     }
 
-    private PinningClinit() {
-    }
+    private PinningClinit() {}
 }

@@ -8,16 +8,24 @@ import java.nio.file.Path;
 public record Machine(String cpuModel, int cpus, String memory, String kernel, String jdk) {
 
     public static Machine here() {
-        return new Machine(readFirst("/proc/cpuinfo", "model name"), Runtime.getRuntime().availableProcessors(),
-                readFirst("/proc/meminfo", "MemTotal"), readFirst("/proc/sys/kernel/osrelease", ""),
+        return new Machine(
+                readFirst("/proc/cpuinfo", "model name"),
+                Runtime.getRuntime().availableProcessors(),
+                readFirst("/proc/meminfo", "MemTotal"),
+                readFirst("/proc/sys/kernel/osrelease", ""),
                 System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
     }
 
     /** The value after the colon of the first line starting with {@code prefix}; the whole first line for "". */
     private static String readFirst(String file, String prefix) {
         try {
-            return Files.readAllLines(Path.of(file)).stream().filter(l -> l.startsWith(prefix)).findFirst()
-                    .map(l -> prefix.isEmpty() ? l.trim() : l.substring(l.indexOf(':') + 1).trim()).orElse("?");
+            return Files.readAllLines(Path.of(file)).stream()
+                    .filter(l -> l.startsWith(prefix))
+                    .findFirst()
+                    .map(l -> prefix.isEmpty()
+                            ? l.trim()
+                            : l.substring(l.indexOf(':') + 1).trim())
+                    .orElse("?");
         } catch (IOException | RuntimeException e) {
             return "?";
         }

@@ -28,7 +28,8 @@ public final class MachineLock implements AutoCloseable {
      * Waits up to {@code patience} for the lock, then refuses in one line that ends with {@code whatToDo}
      * (e.g. the knob that raises the patience).
      */
-    public static MachineLock acquire(Path file, Duration patience, String whatToDo) throws IOException, InterruptedException {
+    public static MachineLock acquire(Path file, Duration patience, String whatToDo)
+            throws IOException, InterruptedException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         long deadline = System.nanoTime() + patience.toNanos();
         boolean told = false;
@@ -43,7 +44,8 @@ public final class MachineLock implements AutoCloseable {
                         + "; two measurements on one machine spoil both. " + whatToDo);
             }
             if (!told) {
-                System.out.println("[vtlab] another measurement holds " + file + "; waiting up to " + patience.toSeconds() + " s");
+                System.out.println(
+                        "[vtlab] another measurement holds " + file + "; waiting up to " + patience.toSeconds() + " s");
                 told = true;
             }
             Thread.sleep(1000);

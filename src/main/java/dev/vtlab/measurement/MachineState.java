@@ -20,15 +20,19 @@ public record MachineState(double loadAverage1m, List<String> otherJvms) {
         } catch (IOException | RuntimeException e) {
             // no /proc: left unknown
         }
-        Set<Long> ours = ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
-        for (ProcessHandle p = ProcessHandle.current(); p != null; p = p.parent().orElse(null)) {
+        Set<Long> ours =
+                ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+        for (ProcessHandle p = ProcessHandle.current();
+                p != null;
+                p = p.parent().orElse(null)) {
             ours.add(p.pid()); // the comparison's own JVM and the Maven that launched it
         }
         List<String> others = ProcessHandle.allProcesses()
                 .filter(p -> !ours.contains(p.pid()))
                 .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false))
                 .map(p -> p.pid() + " " + describe(p.info().arguments().orElse(new String[0])))
-                .sorted().toList();
+                .sorted()
+                .toList();
         return new MachineState(load, others);
     }
 
@@ -40,7 +44,10 @@ public record MachineState(double loadAverage1m, List<String> otherJvms) {
                 String rest = i + 2 < args.length ? " " + args[i + 2] : "";
                 return jar.substring(jar.lastIndexOf('/') + 1) + rest;
             }
-            if (!args[i].startsWith("-") && (i == 0 || !List.of("-cp", "-classpath", "--class-path", "-p", "--module-path").contains(args[i - 1]))) {
+            if (!args[i].startsWith("-")
+                    && (i == 0
+                            || !List.of("-cp", "-classpath", "--class-path", "-p", "--module-path")
+                                    .contains(args[i - 1]))) {
                 return args[i];
             }
         }

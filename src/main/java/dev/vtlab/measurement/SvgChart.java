@@ -13,20 +13,16 @@ import java.util.function.DoubleUnaryOperator;
  */
 public final class SvgChart {
 
-    public record Series(String name, String color, boolean dashed, double[] x, double[] y) {
-    }
+    public record Series(String name, String color, boolean dashed, double[] x, double[] y) {}
 
     /** Bars of one series across the groups; {@code low}/{@code high} (may be null) draw its interval as a whisker. */
-    public record Bars(String name, String color, double[] values, double[] low, double[] high) {
-    }
+    public record Bars(String name, String color, double[] values, double[] low, double[] high) {}
 
     /** One ratio with its interval, drawn as a point and whisker against the line at 1. */
-    public record RatioPoint(String row, String series, String color, double estimate, double low, double high) {
-    }
+    public record RatioPoint(String row, String series, String color, double estimate, double low, double high) {}
 
     /** A horizontal band of reference values (e.g. a published range), labelled at its top right. */
-    public record Band(String label, double low, double high, String color) {
-    }
+    public record Band(String label, double low, double high, String color) {}
 
     /**
      * How a line chart draws its axes: a log-scale x axis with the given ticks (else linear from 0 with
@@ -43,8 +39,7 @@ public final class SvgChart {
 
     private static final int W = 460, H = 260, LEFT = 62, RIGHT = 12, TOP = 30, BOTTOM = 52;
 
-    private SvgChart() {
-    }
+    private SvgChart() {}
 
     public static String line(String id, String title, String xLabel, String yLabel, List<Series> series) {
         return line(id, title, xLabel, yLabel, series, Axes.LINEAR);
@@ -61,40 +56,72 @@ public final class SvgChart {
             }
         }
         double top = Double.isNaN(axes.maxY()) ? niceCeiling(maxY) : axes.maxY();
-        double[] ticks = axes.xTicks() != null ? axes.xTicks() : new double[]{0, maxX / 4, maxX / 2, maxX * 3 / 4, maxX};
+        double[] ticks =
+                axes.xTicks() != null ? axes.xTicks() : new double[] {0, maxX / 4, maxX / 2, maxX * 3 / 4, maxX};
         DoubleUnaryOperator px = xScale(axes.logX(), ticks[0], ticks[ticks.length - 1]);
         DoubleUnaryOperator py = y -> py(Math.min(y, top), top);
         StringBuilder svg = open(id, title, yLabel, top);
         for (Band band : axes.bands()) {
-            svg.append("<rect x=\"").append(LEFT).append("\" y=\"").append(fmt(py.applyAsDouble(band.high())))
-                    .append("\" width=\"").append(W - LEFT - RIGHT).append("\" height=\"")
+            svg.append("<rect x=\"")
+                    .append(LEFT)
+                    .append("\" y=\"")
+                    .append(fmt(py.applyAsDouble(band.high())))
+                    .append("\" width=\"")
+                    .append(W - LEFT - RIGHT)
+                    .append("\" height=\"")
                     .append(fmt(Math.max(1, py.applyAsDouble(band.low()) - py.applyAsDouble(band.high()))))
-                    .append("\" fill=\"").append(band.color()).append("\" fill-opacity=\"0.18\"/>")
-                    .append("<text x=\"").append(W - RIGHT - 4).append("\" y=\"").append(fmt(py.applyAsDouble(band.high()) - 3))
-                    .append("\" font-size=\"9\" text-anchor=\"end\">").append(escape(band.label())).append("</text>\n");
+                    .append("\" fill=\"")
+                    .append(band.color())
+                    .append("\" fill-opacity=\"0.18\"/>")
+                    .append("<text x=\"")
+                    .append(W - RIGHT - 4)
+                    .append("\" y=\"")
+                    .append(fmt(py.applyAsDouble(band.high()) - 3))
+                    .append("\" font-size=\"9\" text-anchor=\"end\">")
+                    .append(escape(band.label()))
+                    .append("</text>\n");
         }
         axisX(svg, xLabel, ticks, px);
         for (Series s : series) {
             if (s.x().length == 0) {
                 continue;
             }
-            svg.append("<polyline data-series=\"").append(escape(s.name())).append("\" data-points=\"").append(s.x().length)
-                    .append("\" fill=\"none\" stroke=\"").append(s.color()).append("\" stroke-width=\"1.4\" stroke-opacity=\"0.8\"")
-                    .append(s.dashed() ? " stroke-dasharray=\"5 3\"" : "").append(" points=\"");
+            svg.append("<polyline data-series=\"")
+                    .append(escape(s.name()))
+                    .append("\" data-points=\"")
+                    .append(s.x().length)
+                    .append("\" fill=\"none\" stroke=\"")
+                    .append(s.color())
+                    .append("\" stroke-width=\"1.4\" stroke-opacity=\"0.8\"")
+                    .append(s.dashed() ? " stroke-dasharray=\"5 3\"" : "")
+                    .append(" points=\"");
             for (int i = 0; i < s.x().length; i++) {
-                svg.append(fmt(px.applyAsDouble(s.x()[i]))).append(',').append(fmt(py.applyAsDouble(s.y()[i]))).append(' ');
+                svg.append(fmt(px.applyAsDouble(s.x()[i])))
+                        .append(',')
+                        .append(fmt(py.applyAsDouble(s.y()[i])))
+                        .append(' ');
             }
             svg.append("\"/>\n");
             for (int i = 0; axes.dots() && i < s.x().length; i++) {
-                svg.append("<circle cx=\"").append(fmt(px.applyAsDouble(s.x()[i]))).append("\" cy=\"").append(fmt(py.applyAsDouble(s.y()[i])))
-                        .append("\" r=\"2.5\" fill=\"").append(s.color()).append("\"><title>").append(escape(s.name() + ": "
-                                + String.format(Locale.ROOT, "%.3g, %.3g", s.x()[i], s.y()[i]))).append("</title></circle>\n");
+                svg.append("<circle cx=\"")
+                        .append(fmt(px.applyAsDouble(s.x()[i])))
+                        .append("\" cy=\"")
+                        .append(fmt(py.applyAsDouble(s.y()[i])))
+                        .append("\" r=\"2.5\" fill=\"")
+                        .append(s.color())
+                        .append("\"><title>")
+                        .append(escape(s.name() + ": " + String.format(Locale.ROOT, "%.3g, %.3g", s.x()[i], s.y()[i])))
+                        .append("</title></circle>\n");
             }
         }
         // repetitions share their mode's colour: one legend entry per name before " #"
         java.util.Set<String> named = new java.util.HashSet<>();
-        legend(svg, series.stream().map(s -> new String[]{s.name().replaceAll(" #\\d+", ""), s.color(), s.dashed() ? "5 3" : ""})
-                .filter(e -> named.add(e[0])).toList());
+        legend(
+                svg,
+                series.stream()
+                        .map(s -> new String[] {s.name().replaceAll(" #\\d+", ""), s.color(), s.dashed() ? "5 3" : ""})
+                        .filter(e -> named.add(e[0]))
+                        .toList());
         return svg.append("</svg>").toString();
     }
 
@@ -120,23 +147,48 @@ public final class SvgChart {
             for (int b = 0; b < bars.size(); b++) {
                 double v = g < bars.get(b).values().length ? bars.get(b).values()[g] : 0;
                 double y = py(v, maxY);
-                svg.append("<rect data-series=\"").append(escape(bars.get(b).name())).append("\" data-value=\"").append(fmt(v))
-                        .append("\" x=\"").append(fmt(gx + b * barW)).append("\" y=\"").append(fmt(y))
-                        .append("\" width=\"").append(fmt(barW * 0.92)).append("\" height=\"").append(fmt(H - BOTTOM - y))
-                        .append("\" fill=\"").append(bars.get(b).color()).append("\"><title>")
-                        .append(escape(bars.get(b).name() + " " + groups.get(g) + ": " + fmt(v))).append("</title></rect>\n");
+                svg.append("<rect data-series=\"")
+                        .append(escape(bars.get(b).name()))
+                        .append("\" data-value=\"")
+                        .append(fmt(v))
+                        .append("\" x=\"")
+                        .append(fmt(gx + b * barW))
+                        .append("\" y=\"")
+                        .append(fmt(y))
+                        .append("\" width=\"")
+                        .append(fmt(barW * 0.92))
+                        .append("\" height=\"")
+                        .append(fmt(H - BOTTOM - y))
+                        .append("\" fill=\"")
+                        .append(bars.get(b).color())
+                        .append("\"><title>")
+                        .append(escape(bars.get(b).name() + " " + groups.get(g) + ": " + fmt(v)))
+                        .append("</title></rect>\n");
                 Bars bar = bars.get(b);
                 if (bar.low() != null && g < bar.low().length && !Double.isNaN(bar.low()[g])) {
                     double cx = gx + b * barW + barW * 0.46;
-                    svg.append("<line class=\"ci\" x1=\"").append(fmt(cx)).append("\" x2=\"").append(fmt(cx))
-                            .append("\" y1=\"").append(fmt(py(Math.max(0, bar.low()[g]), maxY))).append("\" y2=\"").append(fmt(py(bar.high()[g], maxY)))
+                    svg.append("<line class=\"ci\" x1=\"")
+                            .append(fmt(cx))
+                            .append("\" x2=\"")
+                            .append(fmt(cx))
+                            .append("\" y1=\"")
+                            .append(fmt(py(Math.max(0, bar.low()[g]), maxY)))
+                            .append("\" y2=\"")
+                            .append(fmt(py(bar.high()[g], maxY)))
                             .append("\" stroke=\"#222\" stroke-width=\"1.2\"/>\n");
                 }
             }
-            svg.append("<text x=\"").append(fmt(gx + groupW * 0.4)).append("\" y=\"").append(H - BOTTOM + 14)
-                    .append("\" font-size=\"10\" text-anchor=\"middle\">").append(escape(groups.get(g))).append("</text>\n");
+            svg.append("<text x=\"")
+                    .append(fmt(gx + groupW * 0.4))
+                    .append("\" y=\"")
+                    .append(H - BOTTOM + 14)
+                    .append("\" font-size=\"10\" text-anchor=\"middle\">")
+                    .append(escape(groups.get(g)))
+                    .append("</text>\n");
         }
-        legend(svg, bars.stream().map(b -> new String[]{b.name(), b.color(), ""}).toList());
+        legend(
+                svg,
+                bars.stream().map(b -> new String[] {b.name(), b.color(), ""}).toList());
         return svg.append("</svg>").toString();
     }
 
@@ -148,7 +200,7 @@ public final class SvgChart {
         List<String> rows = points.stream().map(RatioPoint::row).distinct().toList();
         double lo = 1, hi = 1;
         for (RatioPoint p : points) {
-            for (double v : new double[]{p.estimate(), p.low(), p.high()}) {
+            for (double v : new double[] {p.estimate(), p.low(), p.high()}) {
                 if (!Double.isNaN(v) && !Double.isInfinite(v)) {
                     lo = Math.min(lo, v);
                     hi = Math.max(hi, v);
@@ -158,38 +210,87 @@ public final class SvgChart {
         double min = Math.max(0, lo - 0.05), max = hi + 0.05;
         int rowH = 18, left = 150, top = 30, width = W, height = top + rowH * Math.max(1, rows.size()) + 40;
         StringBuilder svg = new StringBuilder(2048);
-        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"").append(id).append("\" width=\"").append(width)
-                .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
-                .append("\" font-family=\"sans-serif\">\n<text x=\"").append(width / 2).append("\" y=\"16\" font-size=\"13\" text-anchor=\"middle\" font-weight=\"bold\">")
-                .append(escape(title)).append("</text>\n");
+        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"")
+                .append(id)
+                .append("\" width=\"")
+                .append(width)
+                .append("\" height=\"")
+                .append(height)
+                .append("\" viewBox=\"0 0 ")
+                .append(width)
+                .append(' ')
+                .append(height)
+                .append("\" font-family=\"sans-serif\">\n<text x=\"")
+                .append(width / 2)
+                .append("\" y=\"16\" font-size=\"13\" text-anchor=\"middle\" font-weight=\"bold\">")
+                .append(escape(title))
+                .append("</text>\n");
         double plotW = width - left - RIGHT;
         java.util.function.DoubleUnaryOperator x = v -> left + (v - min) / (max - min) * plotW;
-        for (double tick : new double[]{min, (min + 1) / 2, 1, (max + 1) / 2, max}) {
-            svg.append("<text x=\"").append(fmt(x.applyAsDouble(tick))).append("\" y=\"").append(height - 22)
-                    .append("\" font-size=\"10\" text-anchor=\"middle\">").append(String.format(Locale.ROOT, "%.2f", tick)).append("</text>\n");
+        for (double tick : new double[] {min, (min + 1) / 2, 1, (max + 1) / 2, max}) {
+            svg.append("<text x=\"")
+                    .append(fmt(x.applyAsDouble(tick)))
+                    .append("\" y=\"")
+                    .append(height - 22)
+                    .append("\" font-size=\"10\" text-anchor=\"middle\">")
+                    .append(String.format(Locale.ROOT, "%.2f", tick))
+                    .append("</text>\n");
         }
-        svg.append("<line x1=\"").append(fmt(x.applyAsDouble(1))).append("\" x2=\"").append(fmt(x.applyAsDouble(1)))
-                .append("\" y1=\"").append(top - 4).append("\" y2=\"").append(height - 34).append("\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n")
-                .append("<text x=\"").append(left + plotW / 2).append("\" y=\"").append(height - 8)
-                .append("\" font-size=\"10\" text-anchor=\"middle\">ratio to the baseline (1 = no difference)</text>\n");
+        svg.append("<line x1=\"")
+                .append(fmt(x.applyAsDouble(1)))
+                .append("\" x2=\"")
+                .append(fmt(x.applyAsDouble(1)))
+                .append("\" y1=\"")
+                .append(top - 4)
+                .append("\" y2=\"")
+                .append(height - 34)
+                .append("\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n")
+                .append("<text x=\"")
+                .append(left + plotW / 2)
+                .append("\" y=\"")
+                .append(height - 8)
+                .append(
+                        "\" font-size=\"10\" text-anchor=\"middle\">ratio to the baseline (1 = no difference)</text>\n");
         List<String> series = points.stream().map(RatioPoint::series).distinct().toList();
         for (RatioPoint p : points) {
             int row = rows.indexOf(p.row());
             double y = top + row * rowH + rowH / 2.0 + (series.indexOf(p.series()) - (series.size() - 1) / 2.0) * 4;
             if (series.indexOf(p.series()) == 0) {
-                svg.append("<text x=\"").append(left - 6).append("\" y=\"").append(fmt(y + 3)).append("\" font-size=\"10\" text-anchor=\"end\">")
-                        .append(escape(p.row())).append("</text>\n");
+                svg.append("<text x=\"")
+                        .append(left - 6)
+                        .append("\" y=\"")
+                        .append(fmt(y + 3))
+                        .append("\" font-size=\"10\" text-anchor=\"end\">")
+                        .append(escape(p.row()))
+                        .append("</text>\n");
             }
             if (!Double.isNaN(p.low())) {
-                svg.append("<line class=\"ci\" x1=\"").append(fmt(x.applyAsDouble(p.low()))).append("\" x2=\"").append(fmt(x.applyAsDouble(p.high())))
-                        .append("\" y1=\"").append(fmt(y)).append("\" y2=\"").append(fmt(y)).append("\" stroke=\"").append(p.color())
+                svg.append("<line class=\"ci\" x1=\"")
+                        .append(fmt(x.applyAsDouble(p.low())))
+                        .append("\" x2=\"")
+                        .append(fmt(x.applyAsDouble(p.high())))
+                        .append("\" y1=\"")
+                        .append(fmt(y))
+                        .append("\" y2=\"")
+                        .append(fmt(y))
+                        .append("\" stroke=\"")
+                        .append(p.color())
                         .append("\" stroke-width=\"2\"/>\n");
             }
             if (!Double.isNaN(p.estimate())) {
-                svg.append("<circle data-series=\"").append(escape(p.series())).append("\" data-value=\"").append(String.format(Locale.ROOT, "%.3f", p.estimate()))
-                        .append("\" cx=\"").append(fmt(x.applyAsDouble(p.estimate()))).append("\" cy=\"").append(fmt(y))
-                        .append("\" r=\"3.5\" fill=\"").append(p.color()).append("\"><title>")
-                        .append(escape(p.series() + " " + p.row() + ": " + String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", p.estimate(), p.low(), p.high())))
+                svg.append("<circle data-series=\"")
+                        .append(escape(p.series()))
+                        .append("\" data-value=\"")
+                        .append(String.format(Locale.ROOT, "%.3f", p.estimate()))
+                        .append("\" cx=\"")
+                        .append(fmt(x.applyAsDouble(p.estimate())))
+                        .append("\" cy=\"")
+                        .append(fmt(y))
+                        .append("\" r=\"3.5\" fill=\"")
+                        .append(p.color())
+                        .append("\"><title>")
+                        .append(escape(p.series() + " " + p.row() + ": "
+                                + String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", p.estimate(), p.low(), p.high())))
                         .append("</title></circle>\n");
             }
         }
@@ -198,20 +299,46 @@ public final class SvgChart {
 
     private static StringBuilder open(String id, String title, String yLabel, double maxY) {
         StringBuilder svg = new StringBuilder(4096);
-        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"").append(id).append("\" width=\"").append(W)
-                .append("\" height=\"").append(H).append("\" viewBox=\"0 0 ").append(W).append(' ').append(H)
-                .append("\" font-family=\"sans-serif\">\n<text x=\"").append(W / 2).append("\" y=\"16\" font-size=\"13\" text-anchor=\"middle\" font-weight=\"bold\">")
-                .append(escape(title)).append("</text>\n");
+        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"")
+                .append(id)
+                .append("\" width=\"")
+                .append(W)
+                .append("\" height=\"")
+                .append(H)
+                .append("\" viewBox=\"0 0 ")
+                .append(W)
+                .append(' ')
+                .append(H)
+                .append("\" font-family=\"sans-serif\">\n<text x=\"")
+                .append(W / 2)
+                .append("\" y=\"16\" font-size=\"13\" text-anchor=\"middle\" font-weight=\"bold\">")
+                .append(escape(title))
+                .append("</text>\n");
         for (int i = 0; i <= 4; i++) {
             double v = maxY * i / 4;
             double y = py(v, maxY);
-            svg.append("<line x1=\"").append(LEFT).append("\" x2=\"").append(W - RIGHT).append("\" y1=\"").append(fmt(y))
-                    .append("\" y2=\"").append(fmt(y)).append("\" stroke=\"#ddd\"/>")
-                    .append("<text x=\"").append(LEFT - 4).append("\" y=\"").append(fmt(y + 3))
-                    .append("\" font-size=\"10\" text-anchor=\"end\">").append(label(v)).append("</text>\n");
+            svg.append("<line x1=\"")
+                    .append(LEFT)
+                    .append("\" x2=\"")
+                    .append(W - RIGHT)
+                    .append("\" y1=\"")
+                    .append(fmt(y))
+                    .append("\" y2=\"")
+                    .append(fmt(y))
+                    .append("\" stroke=\"#ddd\"/>")
+                    .append("<text x=\"")
+                    .append(LEFT - 4)
+                    .append("\" y=\"")
+                    .append(fmt(y + 3))
+                    .append("\" font-size=\"10\" text-anchor=\"end\">")
+                    .append(label(v))
+                    .append("</text>\n");
         }
-        svg.append("<text transform=\"translate(12,").append(TOP + (H - TOP - BOTTOM) / 2).append(") rotate(-90)\" font-size=\"10\" text-anchor=\"middle\">")
-                .append(escape(yLabel)).append("</text>\n");
+        svg.append("<text transform=\"translate(12,")
+                .append(TOP + (H - TOP - BOTTOM) / 2)
+                .append(") rotate(-90)\" font-size=\"10\" text-anchor=\"middle\">")
+                .append(escape(yLabel))
+                .append("</text>\n");
         return svg;
     }
 
@@ -221,12 +348,25 @@ public final class SvgChart {
      */
     public static String document(String title, String subtitle, String... charts) {
         int width = W * charts.length, head = 44;
-        StringBuilder svg = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")
-                .append(H + head).append("\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n")
-                .append("<text x=\"8\" y=\"18\" font-size=\"14\">").append(escape(title)).append("</text>\n")
-                .append("<text x=\"8\" y=\"35\" font-size=\"10\" fill=\"#555\">").append(escape(subtitle)).append("</text>\n");
+        StringBuilder svg = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(width)
+                .append("\" height=\"")
+                .append(H + head)
+                .append("\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n")
+                .append("<text x=\"8\" y=\"18\" font-size=\"14\">")
+                .append(escape(title))
+                .append("</text>\n")
+                .append("<text x=\"8\" y=\"35\" font-size=\"10\" fill=\"#555\">")
+                .append(escape(subtitle))
+                .append("</text>\n");
         for (int i = 0; i < charts.length; i++) {
-            svg.append("<g transform=\"translate(").append(i * W).append(',').append(head).append(")\">\n").append(charts[i]).append("\n</g>\n");
+            svg.append("<g transform=\"translate(")
+                    .append(i * W)
+                    .append(',')
+                    .append(head)
+                    .append(")\">\n")
+                    .append(charts[i])
+                    .append("\n</g>\n");
         }
         return svg.append("</svg>\n").toString();
     }
@@ -243,21 +383,46 @@ public final class SvgChart {
 
     private static void axisX(StringBuilder svg, String xLabel, double[] ticks, DoubleUnaryOperator px) {
         for (double v : ticks) {
-            svg.append("<text x=\"").append(fmt(px.applyAsDouble(v))).append("\" y=\"").append(H - BOTTOM + 14)
-                    .append("\" font-size=\"10\" text-anchor=\"middle\">").append(label(v)).append("</text>\n");
+            svg.append("<text x=\"")
+                    .append(fmt(px.applyAsDouble(v)))
+                    .append("\" y=\"")
+                    .append(H - BOTTOM + 14)
+                    .append("\" font-size=\"10\" text-anchor=\"middle\">")
+                    .append(label(v))
+                    .append("</text>\n");
         }
-        svg.append("<text x=\"").append(LEFT + (W - LEFT - RIGHT) / 2).append("\" y=\"").append(H - BOTTOM + 28)
-                .append("\" font-size=\"10\" text-anchor=\"middle\">").append(escape(xLabel)).append("</text>\n");
+        svg.append("<text x=\"")
+                .append(LEFT + (W - LEFT - RIGHT) / 2)
+                .append("\" y=\"")
+                .append(H - BOTTOM + 28)
+                .append("\" font-size=\"10\" text-anchor=\"middle\">")
+                .append(escape(xLabel))
+                .append("</text>\n");
     }
 
     private static void legend(StringBuilder svg, List<String[]> entries) {
         int x = LEFT;
         for (String[] e : entries) {
-            svg.append("<line x1=\"").append(x).append("\" x2=\"").append(x + 16).append("\" y1=\"").append(H - 8)
-                    .append("\" y2=\"").append(H - 8).append("\" stroke=\"").append(e[1]).append("\" stroke-width=\"3\"")
-                    .append(e[2].isEmpty() ? "" : " stroke-dasharray=\"" + e[2] + "\"").append("/>")
-                    .append("<text x=\"").append(x + 20).append("\" y=\"").append(H - 4).append("\" font-size=\"10\">")
-                    .append(escape(e[0])).append("</text>\n");
+            svg.append("<line x1=\"")
+                    .append(x)
+                    .append("\" x2=\"")
+                    .append(x + 16)
+                    .append("\" y1=\"")
+                    .append(H - 8)
+                    .append("\" y2=\"")
+                    .append(H - 8)
+                    .append("\" stroke=\"")
+                    .append(e[1])
+                    .append("\" stroke-width=\"3\"")
+                    .append(e[2].isEmpty() ? "" : " stroke-dasharray=\"" + e[2] + "\"")
+                    .append("/>")
+                    .append("<text x=\"")
+                    .append(x + 20)
+                    .append("\" y=\"")
+                    .append(H - 4)
+                    .append("\" font-size=\"10\">")
+                    .append(escape(e[0]))
+                    .append("</text>\n");
             x += 28 + 6 * e[0].length();
         }
     }
@@ -268,7 +433,7 @@ public final class SvgChart {
 
     public static double niceCeiling(double v) {
         double magnitude = Math.pow(10, Math.floor(Math.log10(v)));
-        for (double step : new double[]{1, 2, 2.5, 5, 10}) {
+        for (double step : new double[] {1, 2, 2.5, 5, 10}) {
             if (step * magnitude >= v) {
                 return step * magnitude;
             }

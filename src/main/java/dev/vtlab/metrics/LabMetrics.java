@@ -4,17 +4,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.metrics.Metadata;
-import org.eclipse.microprofile.metrics.MetricRegistry;
-import org.eclipse.microprofile.metrics.annotation.RegistryScope;
-
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
 /**
  * The footprint and scheduler metrics on /metrics (application scope), beside Liberty's pool metrics
@@ -37,16 +36,26 @@ public class LabMetrics {
 
     void register(@Observes Startup startup) {
         if (ProcessStatus.readable(ProcessHandle.current().pid())) {
-            gauge("vtlab_process_rss_bytes", "Resident set size of the server process (VmRSS of /proc/self/status).",
+            gauge(
+                    "vtlab_process_rss_bytes",
+                    "Resident set size of the server process (VmRSS of /proc/self/status).",
                     () -> ProcessStatus.self().rssBytes());
-            gauge("vtlab_process_native_threads", "OS threads of the server process (Threads of /proc/self/status).",
+            gauge(
+                    "vtlab_process_native_threads",
+                    "OS threads of the server process (Threads of /proc/self/status).",
                     () -> ProcessStatus.self().threads());
         }
         ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
-                .filter(pool -> pool.getName().equals("direct")).findFirst().ifPresent(direct -> {
-                    gauge("vtlab_direct_buffers_used_bytes", "Native memory held by direct ByteBuffers.",
+                .filter(pool -> pool.getName().equals("direct"))
+                .findFirst()
+                .ifPresent(direct -> {
+                    gauge(
+                            "vtlab_direct_buffers_used_bytes",
+                            "Native memory held by direct ByteBuffers.",
                             direct::getMemoryUsed);
-                    gauge("vtlab_direct_buffers_count", "Direct ByteBuffers alive (not yet collected).",
+                    gauge(
+                            "vtlab_direct_buffers_count",
+                            "Direct ByteBuffers alive (not yet collected).",
                             direct::getCount);
                 });
         registerCarrierMetrics();
@@ -58,9 +67,17 @@ public class LabMetrics {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName feature = name(EXECUTOR_VIRTUAL_BEAN);
         if (server.isRegistered(feature)) {
-            attribute(server, feature, "vtlab_executor_virtual_tasks_in_flight", "TasksInFlight",
+            attribute(
+                    server,
+                    feature,
+                    "vtlab_executor_virtual_tasks_in_flight",
+                    "TasksInFlight",
                     "Default Executor tasks running on their own virtual thread now (executor-virtual mode).");
-            attribute(server, feature, "vtlab_executor_virtual_tasks_started", "TasksStarted",
+            attribute(
+                    server,
+                    feature,
+                    "vtlab_executor_virtual_tasks_started",
+                    "TasksStarted",
                     "Virtual threads the executor-virtual feature started for Default Executor tasks since the server started.");
         }
     }
@@ -69,16 +86,33 @@ public class LabMetrics {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName scheduler = name(SCHEDULER_BEAN);
         if (!server.isRegistered(scheduler)) {
-            LOG.info("vtlab: no " + SCHEDULER_BEAN + " on this JDK (" + Runtime.version() + "); carrier metrics are absent");
+            LOG.info("vtlab: no " + SCHEDULER_BEAN + " on this JDK (" + Runtime.version()
+                    + "); carrier metrics are absent");
             return;
         }
-        attribute(server, scheduler, "vtlab_carrier_parallelism", "Parallelism",
+        attribute(
+                server,
+                scheduler,
+                "vtlab_carrier_parallelism",
+                "Parallelism",
                 "Target number of carrier threads of the virtual-thread scheduler.");
-        attribute(server, scheduler, "vtlab_carrier_pool_size", "PoolSize",
+        attribute(
+                server,
+                scheduler,
+                "vtlab_carrier_pool_size",
+                "PoolSize",
                 "Carrier threads the scheduler has started (mounted, idle or blocked).");
-        attribute(server, scheduler, "vtlab_carrier_mounted", "MountedVirtualThreadCount",
+        attribute(
+                server,
+                scheduler,
+                "vtlab_carrier_mounted",
+                "MountedVirtualThreadCount",
                 "Virtual threads mounted on a carrier right now.");
-        attribute(server, scheduler, "vtlab_carrier_queued", "QueuedVirtualThreadCount",
+        attribute(
+                server,
+                scheduler,
+                "vtlab_carrier_queued",
+                "QueuedVirtualThreadCount",
                 "Virtual threads queued to run, waiting for a carrier.");
     }
 
@@ -101,6 +135,7 @@ public class LabMetrics {
     }
 
     private void gauge(String name, String description, Supplier<Number> value) {
-        registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), value);
+        registry.gauge(
+                Metadata.builder().withName(name).withDescription(description).build(), value);
     }
 }

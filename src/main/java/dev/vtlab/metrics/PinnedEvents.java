@@ -6,15 +6,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.logging.Logger;
 import jdk.jfr.consumer.RecordingStream;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.annotation.RegistryScope;
-
-import java.time.Duration;
-import java.util.logging.Logger;
 
 /**
  * Counts jdk.VirtualThreadPinned events — a virtual thread that blocked while it could not unmount
@@ -42,9 +41,11 @@ public class PinnedEvents {
         if (thresholdMs < 0 || thresholdMs > 60_000) {
             throw new IllegalArgumentException("PIN_THRESHOLD_MS must be 0..60000, not " + thresholdMs);
         }
-        Counter pinned = registry.counter(Metadata.builder().withName("vtlab_virtual_threads_pinned")
+        Counter pinned = registry.counter(Metadata.builder()
+                .withName("vtlab_virtual_threads_pinned")
                 .withDescription("jdk.VirtualThreadPinned JFR events: a virtual thread blocked while pinned to its"
-                        + " carrier for at least PIN_THRESHOLD_MS.").build());
+                        + " carrier for at least PIN_THRESHOLD_MS.")
+                .build());
         stream = new RecordingStream();
         stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(thresholdMs));
         stream.onEvent("jdk.VirtualThreadPinned", event -> pinned.inc());

@@ -20,8 +20,7 @@ public class HelloResource {
 
     public static final int MAX_MILLIS = 60_000;
 
-    public record Hello(long time, String msg, String thread, boolean virtual) {
-    }
+    public record Hello(long time, String msg, String thread, boolean virtual) {}
 
     @Inject
     Dispatcher dispatcher;
@@ -34,7 +33,8 @@ public class HelloResource {
             long time = System.currentTimeMillis();
             Thread.sleep(sleep);
             Thread current = Thread.currentThread();
-            return Response.ok(new Hello(time, "Hello World!", current.toString(), current.isVirtual())).build();
+            return Response.ok(new Hello(time, "Hello World!", current.toString(), current.isVirtual()))
+                    .build();
         });
     }
 }

@@ -10,12 +10,6 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.metrics.Metadata;
-import org.eclipse.microprofile.metrics.MetricRegistry;
-import org.eclipse.microprofile.metrics.Timer;
-import org.eclipse.microprofile.metrics.annotation.RegistryScope;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.ConnectException;
@@ -30,6 +24,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Timer;
+import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
 /**
  * Calls the remote system with the JDK HttpClient. A blocking {@code send} parks a virtual thread
@@ -41,10 +40,10 @@ import java.util.logging.Logger;
 public class RemoteClient {
 
     private static final Logger LOG = Logger.getLogger(RemoteClient.class.getName());
-    private final java.util.concurrent.atomic.AtomicLong lastFailureLogged = new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - 2_000_000_000L);
+    private final java.util.concurrent.atomic.AtomicLong lastFailureLogged =
+            new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - 2_000_000_000L);
 
-    public record Reply(int status, JsonObject body) {
-    }
+    public record Reply(int status, JsonObject body) {}
 
     @Inject
     RemoteLauncher launcher;
@@ -69,7 +68,8 @@ public class RemoteClient {
     @PostConstruct
     void init() {
         if (timeoutMs < 1 || timeoutMs > 600_000 || connectTimeoutMs < 1 || connectTimeoutMs > 60_000) {
-            throw new IllegalArgumentException("REMOTE_TIMEOUT_MS must be 1..600000 and REMOTE_CONNECT_TIMEOUT_MS 1..60000");
+            throw new IllegalArgumentException(
+                    "REMOTE_TIMEOUT_MS must be 1..600000 and REMOTE_CONNECT_TIMEOUT_MS 1..60000");
         }
         int threads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
         clientThreads = Executors.newFixedThreadPool(threads, r -> {
@@ -83,8 +83,11 @@ public class RemoteClient {
                 .executor(clientThreads)
                 .build();
         base = launcher.baseUri();
-        callTimer = registry.timer(Metadata.builder().withName("vtlab_remote_call")
-                .withDescription("Calls to the remote system, from send to answer or failure (includes the remote delay).").build());
+        callTimer = registry.timer(Metadata.builder()
+                .withName("vtlab_remote_call")
+                .withDescription(
+                        "Calls to the remote system, from send to answer or failure (includes the remote delay).")
+                .build());
     }
 
     @PreDestroy
@@ -112,12 +115,16 @@ public class RemoteClient {
     private Reply call(HttpRequest.Builder request) {
         HttpResponse<String> response;
         try (Timer.Context timing = callTimer.time()) {
-            response = http.send(request.timeout(Duration.ofMillis(timeoutMs)).build(), HttpResponse.BodyHandlers.ofString());
+            response = http.send(
+                    request.timeout(Duration.ofMillis(timeoutMs)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (HttpConnectTimeoutException | ConnectException e) {
             throw unavailable("the remote system at " + base + " is not reachable", e);
         } catch (HttpTimeoutException e) {
             logFailure("504", "no answer within " + timeoutMs + " ms", e);
-            throw new ApiException(Response.Status.GATEWAY_TIMEOUT, "remote_timeout", null,
+            throw new ApiException(
+                    Response.Status.GATEWAY_TIMEOUT,
+                    "remote_timeout",
+                    null,
                     "the remote system did not answer within " + timeoutMs + " ms");
         } catch (IOException e) {
             // closed or reset mid-call (e.g. the remote died); the cause is for the server log, not the client
@@ -149,7 +156,11 @@ public class RemoteClient {
         long now = System.nanoTime();
         long last = lastFailureLogged.get();
         if (now - last > 1_000_000_000L && lastFailureLogged.compareAndSet(last, now)) {
-            LOG.log(Level.WARNING, "remote call failed (" + status + " to the client): " + message + (cause == null ? "" : ": " + cause), cause);
+            LOG.log(
+                    Level.WARNING,
+                    "remote call failed (" + status + " to the client): " + message
+                            + (cause == null ? "" : ": " + cause),
+                    cause);
         }
     }
 

@@ -5,9 +5,8 @@ import dev.vtlab.remoteapi.RemoteLimits;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The one place that decides how long the remote system takes to answer: the server-wide
@@ -25,7 +24,8 @@ public class RemoteDelay {
     @PostConstruct
     void check() {
         if (defaultMs < 0 || defaultMs > RemoteLimits.MAX_DELAY_MS) {
-            throw new IllegalArgumentException("REMOTE_DELAY_MS must be from 0 to " + RemoteLimits.MAX_DELAY_MS + ", not " + defaultMs);
+            throw new IllegalArgumentException(
+                    "REMOTE_DELAY_MS must be from 0 to " + RemoteLimits.MAX_DELAY_MS + ", not " + defaultMs);
         }
     }
 

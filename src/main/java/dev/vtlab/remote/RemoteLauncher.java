@@ -7,8 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -20,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Where the remote system runs (REMOTE_MODE):
@@ -83,13 +82,24 @@ public class RemoteLauncher {
             LOG.warning("vtlab remote system: something already listens on " + baseUri() + "; using it");
             return;
         }
-        List<String> options = jvmOptions.stream().flatMap(o -> Arrays.stream(o.trim().split("\\s+")))
-                .filter(option -> !option.isEmpty()).toList();
-        List<String> command = RemoteCommand.command(RemoteCommand.currentJava(), classpath.orElseGet(RemoteLauncher::buildClasses),
-                host, port, accounts, ProcessHandle.current().pid(), options);
+        List<String> options = jvmOptions.stream()
+                .flatMap(o -> Arrays.stream(o.trim().split("\\s+")))
+                .filter(option -> !option.isEmpty())
+                .toList();
+        List<String> command = RemoteCommand.command(
+                RemoteCommand.currentJava(),
+                classpath.orElseGet(RemoteLauncher::buildClasses),
+                host,
+                port,
+                accounts,
+                ProcessHandle.current().pid(),
+                options);
         Path log = Path.of("logs", "remote.log").toAbsolutePath();
         Files.createDirectories(log.getParent());
-        process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         long deadline = System.currentTimeMillis() + READY_TIMEOUT_MS;
         while (!answers()) {
             if (!process.isAlive() || System.currentTimeMillis() > deadline) {
@@ -126,8 +136,12 @@ public class RemoteLauncher {
     }
 
     private static String buildClasses() {
-        return RemoteCommand.buildClasses().map(Path::toString).orElseThrow(() -> new IllegalStateException(
-                "the app does not run from a class directory holding the remote system (" + RemoteCommand.MAIN_CLASS
-                        + "); set REMOTE_CLASSPATH to one, e.g. the build's target/classes, or use REMOTE_MODE=external"));
+        return RemoteCommand.buildClasses()
+                .map(Path::toString)
+                .orElseThrow(
+                        () -> new IllegalStateException(
+                                "the app does not run from a class directory holding the remote system ("
+                                        + RemoteCommand.MAIN_CLASS
+                                        + "); set REMOTE_CLASSPATH to one, e.g. the build's target/classes, or use REMOTE_MODE=external"));
     }
 }

@@ -31,8 +31,7 @@ public final class RemoteCommand {
      */
     public static final List<String> HEAP = List.of("-Xms64m", "-Xmx1g");
 
-    private RemoteCommand() {
-    }
+    private RemoteCommand() {}
 
     /**
      * {@code java [HEAP] [jvmOptions] -cp classpath dev.vtlab.remotesystem.RemoteSystem --host host
@@ -43,23 +42,42 @@ public final class RemoteCommand {
      * @param classpath  where the remote system's classes are, e.g. {@link #buildClasses()}
      * @param jvmOptions more JVM options, after {@link #HEAP} (a later -Xmx wins); empty for none
      */
-    public static List<String> command(String java, String classpath, String host, int port, int accounts,
-                                       long parentPid, List<String> jvmOptions) {
+    public static List<String> command(
+            String java,
+            String classpath,
+            String host,
+            int port,
+            int accounts,
+            long parentPid,
+            List<String> jvmOptions) {
         if (accounts < 1 || accounts > RemoteLimits.MAX_ACCOUNTS) {
-            throw new IllegalArgumentException("accounts must be from 1 to " + RemoteLimits.MAX_ACCOUNTS + ", not " + accounts);
+            throw new IllegalArgumentException(
+                    "accounts must be from 1 to " + RemoteLimits.MAX_ACCOUNTS + ", not " + accounts);
         }
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(HEAP);
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", classpath, MAIN_CLASS, "--host", host, "--port", String.valueOf(port),
-                "--accounts", String.valueOf(accounts), "--parent-pid", String.valueOf(parentPid)));
+        command.addAll(List.of(
+                "-cp",
+                classpath,
+                MAIN_CLASS,
+                "--host",
+                host,
+                "--port",
+                String.valueOf(port),
+                "--accounts",
+                String.valueOf(accounts),
+                "--parent-pid",
+                String.valueOf(parentPid)));
         return command;
     }
 
     /** The java launcher of this JVM. */
     public static String currentJava() {
-        return ProcessHandle.current().info().command()
+        return ProcessHandle.current()
+                .info()
+                .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
@@ -75,7 +93,9 @@ public final class RemoteCommand {
                 return Optional.empty();
             }
             Path dir = new File(source.getLocation().toURI()).toPath();
-            return Files.isRegularFile(dir.resolve(MAIN_CLASS.replace('.', '/') + ".class")) ? Optional.of(dir) : Optional.empty();
+            return Files.isRegularFile(dir.resolve(MAIN_CLASS.replace('.', '/') + ".class"))
+                    ? Optional.of(dir)
+                    : Optional.empty();
         } catch (URISyntaxException | RuntimeException e) {
             return Optional.empty();
         }

@@ -13,6 +13,5 @@ public final class RemoteLimits {
     /** Transactions the remote keeps per account, so the most a statement can list. */
     public static final int HISTORY = 50;
 
-    private RemoteLimits() {
-    }
+    private RemoteLimits() {}
 }

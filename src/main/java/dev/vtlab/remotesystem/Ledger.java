@@ -1,7 +1,6 @@
 package dev.vtlab.remotesystem;
 
 import dev.vtlab.remoteapi.RemoteLimits;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,13 +20,25 @@ public final class Ledger {
     /** Transfer ids remembered for idempotent replays. */
     static final int REMEMBERED_TRANSFERS = 200_000;
 
-    public enum Outcome { APPLIED, REPLAYED, UNKNOWN_ACCOUNT, INSUFFICIENT_FUNDS }
+    public enum Outcome {
+        APPLIED,
+        REPLAYED,
+        UNKNOWN_ACCOUNT,
+        INSUFFICIENT_FUNDS
+    }
 
-    public record Entry(String transferId, long at, int counterparty, long amountCents, long feeCents,
-                        long balanceAfterCents) { }
+    public record Entry(
+            String transferId, long at, int counterparty, long amountCents, long feeCents, long balanceAfterCents) {}
 
-    public record TransferResult(Outcome outcome, String transferId, int from, int to, long amountCents,
-                                 long feeCents, long fromBalanceCents, long toBalanceCents) { }
+    public record TransferResult(
+            Outcome outcome,
+            String transferId,
+            int from,
+            int to,
+            long amountCents,
+            long feeCents,
+            long fromBalanceCents,
+            long toBalanceCents) {}
 
     private final int accounts;
     private final long[] balances;
@@ -93,16 +104,30 @@ public final class Ledger {
     public synchronized TransferResult transfer(String transferId, int from, int to, long amountCents, long feeCents) {
         TransferResult earlier = applied.get(transferId);
         if (earlier != null) {
-            return new TransferResult(Outcome.REPLAYED, earlier.transferId(), earlier.from(), earlier.to(),
-                    earlier.amountCents(), earlier.feeCents(), earlier.fromBalanceCents(), earlier.toBalanceCents());
+            return new TransferResult(
+                    Outcome.REPLAYED,
+                    earlier.transferId(),
+                    earlier.from(),
+                    earlier.to(),
+                    earlier.amountCents(),
+                    earlier.feeCents(),
+                    earlier.fromBalanceCents(),
+                    earlier.toBalanceCents());
         }
         if (!exists(from) || !exists(to)) {
             return new TransferResult(Outcome.UNKNOWN_ACCOUNT, transferId, from, to, amountCents, feeCents, -1, -1);
         }
         long debit = Math.addExact(amountCents, feeCents);
         if (balances[from] < debit) {
-            return new TransferResult(Outcome.INSUFFICIENT_FUNDS, transferId, from, to, amountCents, feeCents,
-                    balances[from], balances[to]);
+            return new TransferResult(
+                    Outcome.INSUFFICIENT_FUNDS,
+                    transferId,
+                    from,
+                    to,
+                    amountCents,
+                    feeCents,
+                    balances[from],
+                    balances[to]);
         }
         long now = System.currentTimeMillis();
         balances[from] -= debit;
@@ -110,8 +135,8 @@ public final class Ledger {
         balances[FEE_ACCOUNT] += feeCents;
         record(from, new Entry(transferId, now, to, -amountCents, feeCents, balances[from]));
         record(to, new Entry(transferId, now, from, amountCents, 0, balances[to]));
-        TransferResult result = new TransferResult(Outcome.APPLIED, transferId, from, to, amountCents, feeCents,
-                balances[from], balances[to]);
+        TransferResult result = new TransferResult(
+                Outcome.APPLIED, transferId, from, to, amountCents, feeCents, balances[from], balances[to]);
         applied.put(transferId, result);
         return result;
     }

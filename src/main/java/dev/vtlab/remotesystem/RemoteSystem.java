@@ -3,13 +3,11 @@ package dev.vtlab.remotesystem;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.vtlab.remoteapi.RemoteLimits;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -100,16 +98,23 @@ public final class RemoteSystem implements AutoCloseable {
         Map<String, String> query = parseForm(ex.getRequestURI().getRawQuery());
 
         if (method.equals("GET") && path.length == 1 && path[0].equals("health")) {
-            send(ex, 200, "{\"status\":\"UP\",\"pid\":" + ProcessHandle.current().pid()
-                    + ",\"pending\":" + pending.get() + ",\"threads\":"
-                    + ManagementFactory.getThreadMXBean().getThreadCount() + ",\"accounts\":" + ledger.accounts() + "}");
+            send(
+                    ex,
+                    200,
+                    "{\"status\":\"UP\",\"pid\":" + ProcessHandle.current().pid()
+                            + ",\"pending\":" + pending.get() + ",\"threads\":"
+                            + ManagementFactory.getThreadMXBean().getThreadCount() + ",\"accounts\":"
+                            + ledger.accounts() + "}");
             return;
         }
         int delayMs = intParam(query, "delayMs", 0, 0, RemoteLimits.MAX_DELAY_MS);
         if (method.equals("GET") && path.length == 2 && path[0].equals("accounts")) {
             int id = intField(path[1], "id", 0, Integer.MAX_VALUE);
             later(ex, delayMs, () -> account(id));
-        } else if (method.equals("GET") && path.length == 3 && path[0].equals("accounts") && path[2].equals("transactions")) {
+        } else if (method.equals("GET")
+                && path.length == 3
+                && path[0].equals("accounts")
+                && path[2].equals("transactions")) {
             int id = intField(path[1], "id", 0, Integer.MAX_VALUE);
             int limit = intParam(query, "limit", 10, 1, RemoteLimits.HISTORY);
             later(ex, delayMs, () -> transactions(id, limit));
@@ -125,14 +130,23 @@ public final class RemoteSystem implements AutoCloseable {
             long fee = longParam(form, "feeCents", 0, Long.MAX_VALUE / 4);
             later(ex, delayMs, () -> transfer(transferId, from, to, amount, fee));
         } else if (method.equals("GET") && path.length == 2 && path[0].equals("ledger") && path[1].equals("total")) {
-            later(ex, delayMs, () -> new Answer(200, "{\"totalCents\":" + ledger.totalCents()
-                    + ",\"total\":\"" + Ledger.cents(ledger.totalCents()) + "\",\"accounts\":" + ledger.accounts() + "}"));
+            later(
+                    ex,
+                    delayMs,
+                    () -> new Answer(
+                            200,
+                            "{\"totalCents\":" + ledger.totalCents() + ",\"total\":\""
+                                    + Ledger.cents(ledger.totalCents()) + "\",\"accounts\":" + ledger.accounts()
+                                    + "}"));
         } else {
-            send(ex, 404, error("not_found", null, method + " " + ex.getRequestURI().getPath()));
+            send(
+                    ex,
+                    404,
+                    error("not_found", null, method + " " + ex.getRequestURI().getPath()));
         }
     }
 
-    private record Answer(int status, String json) { }
+    private record Answer(int status, String json) {}
 
     private interface Work {
         Answer run();
@@ -172,17 +186,29 @@ public final class RemoteSystem implements AutoCloseable {
             return unknown(id);
         }
         StringBuilder json = new StringBuilder(64 + entries.size() * 128);
-        json.append("{\"id\":").append(id).append(",\"balanceCents\":").append(ledger.balance(id)).append(",\"transactions\":[");
+        json.append("{\"id\":")
+                .append(id)
+                .append(",\"balanceCents\":")
+                .append(ledger.balance(id))
+                .append(",\"transactions\":[");
         for (int i = 0; i < entries.size(); i++) {
             Ledger.Entry e = entries.get(i);
             if (i > 0) {
                 json.append(',');
             }
-            json.append("{\"transferId\":\"").append(e.transferId()).append("\",\"at\":").append(e.at())
-                    .append(",\"counterparty\":").append(e.counterparty())
-                    .append(",\"amountCents\":").append(e.amountCents())
-                    .append(",\"feeCents\":").append(e.feeCents())
-                    .append(",\"balanceAfterCents\":").append(e.balanceAfterCents()).append('}');
+            json.append("{\"transferId\":\"")
+                    .append(e.transferId())
+                    .append("\",\"at\":")
+                    .append(e.at())
+                    .append(",\"counterparty\":")
+                    .append(e.counterparty())
+                    .append(",\"amountCents\":")
+                    .append(e.amountCents())
+                    .append(",\"feeCents\":")
+                    .append(e.feeCents())
+                    .append(",\"balanceAfterCents\":")
+                    .append(e.balanceAfterCents())
+                    .append('}');
         }
         return new Answer(200, json.append("]}").toString());
     }
@@ -190,16 +216,25 @@ public final class RemoteSystem implements AutoCloseable {
     private Answer transfer(String transferId, int from, int to, long amount, long fee) {
         Ledger.TransferResult r = ledger.transfer(transferId, from, to, amount, fee);
         return switch (r.outcome()) {
-            case UNKNOWN_ACCOUNT -> ledger.exists(from)
-                    ? new Answer(404, error("unknown_account", "to", "no account " + to))
-                    : new Answer(404, error("unknown_account", "from", "no account " + from));
-            case INSUFFICIENT_FUNDS -> new Answer(409, error("insufficient_funds", "amount",
-                    "account " + from + " holds " + Ledger.cents(r.fromBalanceCents())));
-            case APPLIED, REPLAYED -> new Answer(r.outcome() == Ledger.Outcome.APPLIED ? 201 : 200,
-                    "{\"transferId\":\"" + r.transferId() + "\",\"from\":" + r.from() + ",\"to\":" + r.to()
-                            + ",\"amountCents\":" + r.amountCents() + ",\"feeCents\":" + r.feeCents()
-                            + ",\"fromBalanceCents\":" + r.fromBalanceCents() + ",\"toBalanceCents\":" + r.toBalanceCents()
-                            + ",\"replayed\":" + (r.outcome() == Ledger.Outcome.REPLAYED) + "}");
+            case UNKNOWN_ACCOUNT ->
+                ledger.exists(from)
+                        ? new Answer(404, error("unknown_account", "to", "no account " + to))
+                        : new Answer(404, error("unknown_account", "from", "no account " + from));
+            case INSUFFICIENT_FUNDS ->
+                new Answer(
+                        409,
+                        error(
+                                "insufficient_funds",
+                                "amount",
+                                "account " + from + " holds " + Ledger.cents(r.fromBalanceCents())));
+            case APPLIED, REPLAYED ->
+                new Answer(
+                        r.outcome() == Ledger.Outcome.APPLIED ? 201 : 200,
+                        "{\"transferId\":\"" + r.transferId() + "\",\"from\":" + r.from() + ",\"to\":" + r.to()
+                                + ",\"amountCents\":" + r.amountCents() + ",\"feeCents\":" + r.feeCents()
+                                + ",\"fromBalanceCents\":" + r.fromBalanceCents() + ",\"toBalanceCents\":"
+                                + r.toBalanceCents()
+                                + ",\"replayed\":" + (r.outcome() == Ledger.Outcome.REPLAYED) + "}");
         };
     }
 
@@ -304,11 +339,11 @@ public final class RemoteSystem implements AutoCloseable {
         String parent = opts.get("parent-pid");
         if (parent != null) {
             // Started by a server: go when it goes, even if it was killed and could not stop us.
-            ProcessHandle.of(Long.parseLong(parent)).ifPresentOrElse(
-                    p -> p.onExit().thenRun(() -> System.exit(0)), () -> System.exit(0));
+            ProcessHandle.of(Long.parseLong(parent))
+                    .ifPresentOrElse(p -> p.onExit().thenRun(() -> System.exit(0)), () -> System.exit(0));
         }
-        System.out.println("vtlab remote system listening on http://" + host + ":" + remote.port()
-                + " with " + accounts + " accounts (pid " + ProcessHandle.current().pid() + ")");
+        System.out.println("vtlab remote system listening on http://" + host + ":" + remote.port() + " with " + accounts
+                + " accounts (pid " + ProcessHandle.current().pid() + ")");
         Thread.currentThread().join();
     }
 }

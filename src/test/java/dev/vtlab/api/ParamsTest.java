@@ -1,9 +1,9 @@
 package dev.vtlab.api;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
 
 class ParamsTest {
 
@@ -17,9 +17,18 @@ class ParamsTest {
 
     @Test
     void namesTheFieldWhenMalformedOrOutOfRange() {
-        assertEquals("delayMs", assertThrows(ApiException.class, () -> Params.intOr("-1", "delayMs", 2, 0, 60_000)).field());
-        assertEquals("delayMs", assertThrows(ApiException.class, () -> Params.intOr("1.5", "delayMs", 2, 0, 60_000)).field());
-        assertEquals("id", assertThrows(ApiException.class, () -> Params.requiredInt(null, "id", 1, 10)).field());
+        assertEquals(
+                "delayMs",
+                assertThrows(ApiException.class, () -> Params.intOr("-1", "delayMs", 2, 0, 60_000))
+                        .field());
+        assertEquals(
+                "delayMs",
+                assertThrows(ApiException.class, () -> Params.intOr("1.5", "delayMs", 2, 0, 60_000))
+                        .field());
+        assertEquals(
+                "id",
+                assertThrows(ApiException.class, () -> Params.requiredInt(null, "id", 1, 10))
+                        .field());
         ApiException huge = assertThrows(ApiException.class, () -> Params.requiredInt("9".repeat(100), "id", 1, 10));
         assertEquals(400, huge.status().getStatusCode());
         assertEquals("id must be a whole number, not '" + "9".repeat(40) + "...'", huge.getMessage());

@@ -1,20 +1,27 @@
 package dev.vtlab.banking;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
-import java.math.BigDecimal;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
 class FeeAndRiskTest {
 
     @ParameterizedTest
-    @CsvSource({"0.01,0.10", "99.99,0.10", "250.00,0.25", "1234.56,1.23", "1235.00,1.24", "1245.00,1.24",
-            "25000.00,25.00", "1000000.00,25.00"})
+    @CsvSource({
+        "0.01,0.10",
+        "99.99,0.10",
+        "250.00,0.25",
+        "1234.56,1.23",
+        "1235.00,1.24",
+        "1245.00,1.24",
+        "25000.00,25.00",
+        "1000000.00,25.00"
+    })
     void feeIsATenthOfAPercentBetweenTenCentsAndTwentyFive(String amount, String fee) {
         assertEquals(new BigDecimal(fee), FeeSchedule.feeFor(new BigDecimal(amount)));
     }
@@ -26,7 +33,8 @@ class FeeAndRiskTest {
         assertEquals("low", small.level());
         assertEquals("high", large.level());
         assertTrue(large.score() > small.score());
-        assertTrue(RiskModel.score(10, 20, new BigDecimal("300.00")).score() > RiskModel.score(10, 20, new BigDecimal("301.00")).score());
+        assertTrue(RiskModel.score(10, 20, new BigDecimal("300.00")).score()
+                > RiskModel.score(10, 20, new BigDecimal("301.00")).score());
     }
 
     @Test

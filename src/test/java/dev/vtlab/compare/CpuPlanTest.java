@@ -1,14 +1,13 @@
 package dev.vtlab.compare;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Properties;
 import java.util.TreeSet;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** CPU lists and the other settings a user types, refused in one line naming the knob. */
 class CpuPlanTest {
@@ -28,8 +27,10 @@ class CpuPlanTest {
 
     @Test
     void oneListImpliesTheOtherAndAllSharesEverything() {
-        assertEquals(new TreeSet<>(List.of(0, 2, 3)), CpuPlan.from(null, "1", FOUR).server());
-        assertEquals(new TreeSet<>(List.of(2, 3)), CpuPlan.from("0-1", null, FOUR).load());
+        assertEquals(
+                new TreeSet<>(List.of(0, 2, 3)), CpuPlan.from(null, "1", FOUR).server());
+        assertEquals(
+                new TreeSet<>(List.of(2, 3)), CpuPlan.from("0-1", null, FOUR).load());
         CpuPlan shared = CpuPlan.from("all", null, TWO);
         assertTrue(shared.shared());
         assertEquals(List.of(), shared.pinLoad());
@@ -38,23 +39,39 @@ class CpuPlanTest {
 
     @Test
     void overlappingMissingOrMalformedListsAreRefusedNamingTheKnob() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuPlan.from("0-1", "1", TWO)).getMessage().contains("overlap on 1"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuPlan.from("0-1", null, TWO)).getMessage().startsWith("compare.serverCpus=0-1 leaves no CPU"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuPlan.from("5", null, TWO)).getMessage().startsWith("compare.serverCpus=5 names CPUs"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuPlan.from("0;rm", null, TWO)).getMessage().startsWith("compare.serverCpus is a CPU list"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuPlan.from("all", "1", TWO)).getMessage().startsWith("compare.loadCpus"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuPlan.from("0-1", "1", TWO))
+                .getMessage()
+                .contains("overlap on 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuPlan.from("0-1", null, TWO))
+                .getMessage()
+                .startsWith("compare.serverCpus=0-1 leaves no CPU"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuPlan.from("5", null, TWO))
+                .getMessage()
+                .startsWith("compare.serverCpus=5 names CPUs"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuPlan.from("0;rm", null, TWO))
+                .getMessage()
+                .startsWith("compare.serverCpus is a CPU list"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CpuPlan.from("all", "1", TWO))
+                .getMessage()
+                .startsWith("compare.loadCpus"));
     }
 
     @Test
     void testKnobsPastTheirBoundAreRefusedAndOverridesApplyPerTest() {
         Properties p = new Properties();
         p.setProperty("compare.THREADS", "10001");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> TestSpec.of("ping", Catalogue.Profile.SMOKE, p, null))
-                .getMessage().startsWith("THREADS must be from 0 to 10000"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class, () -> TestSpec.of("ping", Catalogue.Profile.SMOKE, p, null))
+                .getMessage()
+                .startsWith("THREADS must be from 0 to 10000"));
         p.setProperty("compare.THREADS", "lots");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> TestSpec.of("ping", Catalogue.Profile.SMOKE, p, null))
-                .getMessage().startsWith("THREADS must be a whole number"));
-        assertThrows(IllegalArgumentException.class, () -> TestSpec.of("soak", Catalogue.Profile.QUICK, new Properties(), null));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class, () -> TestSpec.of("ping", Catalogue.Profile.SMOKE, p, null))
+                .getMessage()
+                .startsWith("THREADS must be a whole number"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> TestSpec.of("soak", Catalogue.Profile.QUICK, new Properties(), null));
         assertThrows(IllegalArgumentException.class, () -> Catalogue.Profile.parse("forever"));
         Properties q = new Properties();
         q.setProperty("compare.DURATION", "7");
@@ -67,7 +84,10 @@ class CpuPlanTest {
         assertEquals(7, ping.seconds());
         assertEquals(50, ping.offered(), "a per-test override stays with its test");
         assertEquals(3, ping.repeats(), "quick runs the CPU-bound tests three times");
-        assertEquals(8 * 150, TestSpec.of("throughput", Catalogue.Profile.FULL, new Properties(), null).seconds(),
+        assertEquals(
+                8 * 150,
+                TestSpec.of("throughput", Catalogue.Profile.FULL, new Properties(), null)
+                        .seconds(),
                 "the study held each level for 150 s");
     }
 }

@@ -1,10 +1,13 @@
 package dev.vtlab.compare;
 
-import dev.vtlab.measurement.MachineState;
-import dev.vtlab.dispatch.DispatchMode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.MachineState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,12 +17,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
 import java.util.stream.LongStream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A run's derived numbers, on inputs whose answers are known. */
 class RunAnalysisTest {
@@ -33,8 +32,8 @@ class RunAnalysisTest {
         assertEquals(50, RunAnalysis.percentile(oneToHundred, 50));
         assertEquals(95, RunAnalysis.percentile(oneToHundred, 95));
         assertEquals(99, RunAnalysis.percentile(oneToHundred, 99));
-        assertEquals(20, RunAnalysis.percentile(new long[]{10, 20, 30, 40}, 50)); // rank ceil(0.5 * 4) = 2
-        assertEquals(40, RunAnalysis.percentile(new long[]{10, 20, 30, 40}, 95)); // rank ceil(3.8) = 4
+        assertEquals(20, RunAnalysis.percentile(new long[] {10, 20, 30, 40}, 50)); // rank ceil(0.5 * 4) = 2
+        assertEquals(40, RunAnalysis.percentile(new long[] {10, 20, 30, 40}, 95)); // rank ceil(3.8) = 4
         assertTrue(Double.isNaN(RunAnalysis.percentile(new long[0], 50)));
     }
 
@@ -63,9 +62,11 @@ class RunAnalysisTest {
         // two sampler labels, one holding the characters that qualify a headline: 20 ms and 60 ms answers
         List<Jtl.Sample> samples = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
-            samples.add(new Jtl.Sample(T0 + i * 10L, i % 2 == 0 ? 20 : 60, i % 2 == 0 ? "cart" : "pay@eu #2", "200", true, 50));
+            samples.add(new Jtl.Sample(
+                    T0 + i * 10L, i % 2 == 0 ? 20 : 60, i % 2 == 0 ? "cart" : "pay@eu #2", "200", true, 50));
         }
-        Map<String, Double> h = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, List.of()).headlines();
+        Map<String, Double> h = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, List.of())
+                .headlines();
         assertEquals(20.0, h.get("p95_ms#cart"));
         assertEquals(60.0, h.get("p99_ms#pay@eu #2"));
         assertEquals(Metric.P99_MS, RunResult.metricOf("p99_ms#pay@eu #2"));
@@ -73,9 +74,12 @@ class RunAnalysisTest {
         assertNull(RunResult.requestTypeOf("p95_ms@50 users"));
         assertEquals("p95 ms @ 50 users", HtmlReport.label("p95_ms@50 users"));
         assertEquals("p95 ms · pay@eu #2", HtmlReport.label("p95_ms#pay@eu #2"));
-        List<Jtl.Sample> one = samples.stream().filter(x -> x.label().equals("cart")).toList();
-        assertTrue(analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), one, List.of()).headlines().keySet().stream()
-                .noneMatch(k -> k.contains("#")), "one request type is the test's own figures");
+        List<Jtl.Sample> one =
+                samples.stream().filter(x -> x.label().equals("cart")).toList();
+        assertTrue(
+                analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), one, List.of()).headlines().keySet().stream()
+                        .noneMatch(k -> k.contains("#")),
+                "one request type is the test's own figures");
     }
 
     @Test
@@ -100,10 +104,23 @@ class RunAnalysisTest {
         assertEquals(0.0, users.leastServedShare());
         RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "5"), samples, List.of());
         assertTrue(r.headlines().containsKey("least_served_user"), r.headlines().toString());
-        assertNull(RunAnalysis.perUser(samples.stream().filter(s -> s.thread().equals("users 1-1")).toList(), T0, T0 + 10_000),
+        assertNull(
+                RunAnalysis.perUser(
+                        samples.stream()
+                                .filter(s -> s.thread().equals("users 1-1"))
+                                .toList(),
+                        T0,
+                        T0 + 10_000),
                 "one user: nobody to compare with");
-        assertNull(RunAnalysis.perUser(samples.stream().filter(s -> s.thread().equals("users 1-4") || s.thread().equals("users 1-5")).toList(),
-                T0, T0 + 10_000), "a median of a few answers: one more or less would decide it");
+        assertNull(
+                RunAnalysis.perUser(
+                        samples.stream()
+                                .filter(s -> s.thread().equals("users 1-4")
+                                        || s.thread().equals("users 1-5"))
+                                .toList(),
+                        T0,
+                        T0 + 10_000),
+                "a median of a few answers: one more or less would decide it");
     }
 
     @Test
@@ -121,10 +138,12 @@ class RunAnalysisTest {
 
     @Test
     void suddenLoadReportsTheTimeToNinetyPercentOfPeak() {
-        assertEquals(5.0, RunAnalysis.secondsTo90PctOfPeak(new double[]{10, 50, 100, 100, 100, 100, 100, 100}));
-        assertEquals(1.0, RunAnalysis.secondsTo90PctOfPeak(new double[]{100, 100, 100, 100}));
+        assertEquals(5.0, RunAnalysis.secondsTo90PctOfPeak(new double[] {10, 50, 100, 100, 100, 100, 100, 100}));
+        assertEquals(1.0, RunAnalysis.secondsTo90PctOfPeak(new double[] {100, 100, 100, 100}));
         // a slow climb 20, 40, ... 200: the 3-s average reaches 90 % of its peak (190) at 180, in second 10
-        assertEquals(10.0, RunAnalysis.secondsTo90PctOfPeak(new double[]{20, 40, 60, 80, 100, 120, 140, 160, 180, 200, 200, 200}));
+        assertEquals(10.0, RunAnalysis.secondsTo90PctOfPeak(new double[] {
+            20, 40, 60, 80, 100, 120, 140, 160, 180, 200, 200, 200
+        }));
         assertNull(RunAnalysis.secondsTo90PctOfPeak(new double[0]));
     }
 
@@ -137,8 +156,11 @@ class RunAnalysisTest {
         }
         samples.add(new Jtl.Sample(T0 + 14_990, 5, "account", "200", true, 100)); // a level-100 thread's last request
         samples.add(new Jtl.Sample(T0 + 12_000, 5, "account", "200", true, 150)); // between levels: not a level
-        RunResult r = analyse("throughput", Map.of("THREADS", "200", "STEPS", "2", "STEP_DURATION", "5"), samples, List.of());
-        assertEquals(List.of("100 users", "200 users"), r.levels().stream().map(RunResult.Level::name).toList());
+        RunResult r =
+                analyse("throughput", Map.of("THREADS", "200", "STEPS", "2", "STEP_DURATION", "5"), samples, List.of());
+        assertEquals(
+                List.of("100 users", "200 users"),
+                r.levels().stream().map(RunResult.Level::name).toList());
         assertEquals(100, r.levels().get(0).rps(), 1.0);
         assertEquals(200, r.levels().get(1).rps(), 2.0);
         assertTrue(r.headlines().containsKey("steady_rps@200 users"));
@@ -148,10 +170,19 @@ class RunAnalysisTest {
     void rateStepsAreCutFromTheSchedulesStartAndBoundedByTheArrivalRate() {
         // sessions of 3 requests at 50/s for 10 s then 100/s; JMeter's test start 2 s (START_PAUSE) before time 0,
         // the first arrival 400 ms late as JMeter warms up
-        RunResult r = analyse("throughput-open", Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "10", "START_PAUSE", "2", "DRAIN", "0"),
-                sessions(1.0), List.of());
-        assertEquals(List.of("50/s", "100/s"), r.levels().stream().map(RunResult.Level::name).toList());
-        assertEquals(10, r.levels().get(1).fromS(), 1, "step 2 starts 10 s after the schedule's start, not after the first sample");
+        RunResult r = analyse(
+                "throughput-open",
+                Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "10", "START_PAUSE", "2", "DRAIN", "0"),
+                sessions(1.0),
+                List.of());
+        assertEquals(
+                List.of("50/s", "100/s"),
+                r.levels().stream().map(RunResult.Level::name).toList());
+        assertEquals(
+                10,
+                r.levels().get(1).fromS(),
+                1,
+                "step 2 starts 10 s after the schedule's start, not after the first sample");
         assertEquals(150, r.levels().get(0).rps(), 3);
         assertEquals(150.0, r.levels().get(0).boundRps(), "3 requests per arrival");
         assertEquals(300, r.levels().get(1).rps(), 6);
@@ -161,10 +192,15 @@ class RunAnalysisTest {
 
     @Test
     void anOpenModelWhoseJMeterFellBehindIsLoadGeneratorBound() {
-        RunResult r = analyse("throughput-open", Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "10", "START_PAUSE", "2", "DRAIN", "0"),
-                sessions(0.5), List.of());
+        RunResult r = analyse(
+                "throughput-open",
+                Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "10", "START_PAUSE", "2", "DRAIN", "0"),
+                sessions(0.5),
+                List.of());
         assertTrue(r.loadGeneratorBound());
-        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("arrivals/s of the 50/s planned")), r.warnings().toString());
+        assertTrue(
+                r.warnings().stream().anyMatch(w -> w.contains("arrivals/s of the 50/s planned")),
+                r.warnings().toString());
     }
 
     /** Arrivals at {@code share} of 50/s then 100/s, each a session of account, transfer, statement (1 ms apart). */
@@ -189,12 +225,15 @@ class RunAnalysisTest {
         List<Jtl.Sample> samples = perSecond(100, 100, 100, 100, 100, 100, 100, 100, 100, 100);
         List<ProcessSampler.Sample> growing = new ArrayList<>();
         for (int s = 1; s <= 10; s++) {
-            growing.add(new ProcessSampler.Sample(T0 + s * 1000L, 50, 30, 5, 0, 4e8, 80, Map.of("threadpool_size", 10.0 * s)));
+            growing.add(new ProcessSampler.Sample(
+                    T0 + s * 1000L, 50, 30, 5, 0, 4e8, 80, Map.of("threadpool_size", 10.0 * s)));
         }
         RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, growing);
         RunResult.Level level = r.levels().get(0);
         assertEquals(Boolean.FALSE, level.poolConverged());
-        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("had not converged")), r.warnings().toString());
+        assertTrue(
+                r.warnings().stream().anyMatch(w -> w.contains("had not converged")),
+                r.warnings().toString());
         assertEquals(50, level.cpuPct(), 1e-9);
         assertEquals(200, level.tpsPerCpuSecond(), 1e-9, "100 req/s on half a CPU");
         assertFalse(r.loadGeneratorBound());
@@ -220,35 +259,74 @@ class RunAnalysisTest {
         TestSpec rampUp = TestSpec.of("ramp-up", Catalogue.Profile.QUICK, p, 1);
         MachineState quiet = new MachineState(0.1, List.of());
         RunAnalysis.Span span = new RunAnalysis.Span("1000 users", 1000, 0, 30);
-        assertEquals(200.0, RunAnalysis.bound(new RunAnalysis.Context(new Schedule.Slot(rampUp, DispatchMode.THREADPOOL, 1), 1, SPLIT, 200, quiet, quiet), span));
-        assertEquals(1000.0, RunAnalysis.bound(new RunAnalysis.Context(new Schedule.Slot(rampUp, DispatchMode.EXECUTOR_VIRTUAL, 1), 1, SPLIT, 200, quiet, quiet), span),
+        assertEquals(
+                200.0,
+                RunAnalysis.bound(
+                        new RunAnalysis.Context(
+                                new Schedule.Slot(rampUp, DispatchMode.THREADPOOL, 1), 1, SPLIT, 200, quiet, quiet),
+                        span));
+        assertEquals(
+                1000.0,
+                RunAnalysis.bound(
+                        new RunAnalysis.Context(
+                                new Schedule.Slot(rampUp, DispatchMode.EXECUTOR_VIRTUAL, 1),
+                                1,
+                                SPLIT,
+                                200,
+                                quiet,
+                                quiet),
+                        span),
                 "the pool only hands off: users / wait is the bound");
-        assertEquals(1000.0, RunAnalysis.bound(new RunAnalysis.Context(new Schedule.Slot(rampUp, DispatchMode.THREADPOOL, 1), 1, SPLIT, null, quiet, quiet), span));
-        assertNull(RunAnalysis.bound(new RunAnalysis.Context(new Schedule.Slot(TestSpec.of("ping", Catalogue.Profile.QUICK, new Properties(), 1),
-                DispatchMode.THREADPOOL, 1), 1, SPLIT, 200, quiet, quiet), span), "CPU-bound: no wait, no bound");
+        assertEquals(
+                1000.0,
+                RunAnalysis.bound(
+                        new RunAnalysis.Context(
+                                new Schedule.Slot(rampUp, DispatchMode.THREADPOOL, 1), 1, SPLIT, null, quiet, quiet),
+                        span));
+        assertNull(
+                RunAnalysis.bound(
+                        new RunAnalysis.Context(
+                                new Schedule.Slot(
+                                        TestSpec.of("ping", Catalogue.Profile.QUICK, new Properties(), 1),
+                                        DispatchMode.THREADPOOL,
+                                        1),
+                                1,
+                                SPLIT,
+                                200,
+                                quiet,
+                                quiet),
+                        span),
+                "CPU-bound: no wait, no bound");
     }
 
     @Test
     void readsJMeterCsvWithQuotedFieldsAndATruncatedLastLine(@TempDir Path dir) throws IOException {
         Path jtl = dir.resolve("results.jtl");
-        Files.writeString(jtl, """
+        Files.writeString(
+                jtl,
+                """
                 timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect
                 %d,12,ping,200,OK,Ping 1-1,text,true,,120,110,5,5,http://localhost:9080/api/ping,12,0,1
                 %d,30,transfer,503,"Service Unavailable, retry",Bank 1-2,text,false,"Response code was 503, not 201",90,200,5,5,http://localhost:9080/api/bank/transfers,30,0,0
-                %d,8,ping,200,OK,Ping 1-1,text,tr""".formatted(T0, T0 + 500, T0 + 900));
+                %d,8,ping,200,OK,Ping 1-1,text,tr"""
+                        .formatted(T0, T0 + 500, T0 + 900));
         List<Jtl.Sample> samples = Jtl.read(jtl);
         assertEquals(2, samples.size(), "the half-written last line is left out");
         assertEquals(new Jtl.Sample(T0 + 500, 30, "transfer", "503", false, 5, 0, 5, "Bank 1-2"), samples.get(1));
-        assertArrayEquals(new String[]{"a", "say \"hi\", then", ""}, Jtl.splitCsv("a,\"say \"\"hi\"\", then\","));
+        assertArrayEquals(new String[] {"a", "say \"hi\", then", ""}, Jtl.splitCsv("a,\"say \"\"hi\"\", then\","));
     }
 
-    private static RunResult analyse(String test, Map<String, String> props, List<Jtl.Sample> samples, List<ProcessSampler.Sample> sampled) {
+    private static RunResult analyse(
+            String test, Map<String, String> props, List<Jtl.Sample> samples, List<ProcessSampler.Sample> sampled) {
         Properties p = new Properties();
         props.forEach((k, v) -> p.setProperty("compare." + k, v));
         TestSpec spec = TestSpec.of(test, Catalogue.Profile.QUICK, p, 1);
         MachineState quiet = new MachineState(0.1, List.of());
-        return RunAnalysis.analyse(new RunAnalysis.Context(new Schedule.Slot(spec, DispatchMode.THREADPOOL, 1), 1, SPLIT, null, quiet, quiet),
-                samples, sampled);
+        return RunAnalysis.analyse(
+                new RunAnalysis.Context(
+                        new Schedule.Slot(spec, DispatchMode.THREADPOOL, 1), 1, SPLIT, null, quiet, quiet),
+                samples,
+                sampled);
     }
 
     /** {@code counts[i]} 1-ms successful requests answered in second i. */

@@ -1,14 +1,13 @@
 package dev.vtlab.compare;
 
-import dev.vtlab.dispatch.DispatchMode;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Properties;
-
 import static dev.vtlab.dispatch.DispatchMode.EXECUTOR_VIRTUAL;
 import static dev.vtlab.dispatch.DispatchMode.THREADPOOL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.vtlab.dispatch.DispatchMode;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
 
 class ScheduleTest {
 
@@ -16,10 +15,21 @@ class ScheduleTest {
 
     @Test
     void abbaAlternatesTheModesOfEachTestAndInterleavesTests() {
-        List<Schedule.Slot> slots = Schedule.of(List.of(spec("ping", 3), spec("ramp-up", 1)), MODES, Schedule.Order.ABBA, 0);
-        assertEquals(List.of("ping threadpool 1", "ping executor-virtual 1", "ramp-up threadpool 1", "ramp-up executor-virtual 1",
-                "ping executor-virtual 2", "ping threadpool 2", "ping threadpool 3", "ping executor-virtual 3"),
-                slots.stream().map(s -> s.spec().name() + " " + s.mode().label() + " " + s.repetition()).toList());
+        List<Schedule.Slot> slots =
+                Schedule.of(List.of(spec("ping", 3), spec("ramp-up", 1)), MODES, Schedule.Order.ABBA, 0);
+        assertEquals(
+                List.of(
+                        "ping threadpool 1",
+                        "ping executor-virtual 1",
+                        "ramp-up threadpool 1",
+                        "ramp-up executor-virtual 1",
+                        "ping executor-virtual 2",
+                        "ping threadpool 2",
+                        "ping threadpool 3",
+                        "ping executor-virtual 3"),
+                slots.stream()
+                        .map(s -> s.spec().name() + " " + s.mode().label() + " " + s.repetition())
+                        .toList());
     }
 
     @Test
@@ -30,7 +40,11 @@ class ScheduleTest {
         assertEquals(20, a.size());
         for (TestSpec spec : specs) {
             for (DispatchMode mode : MODES) {
-                assertEquals(5, a.stream().filter(s -> s.spec() == spec && s.mode() == mode).count());
+                assertEquals(
+                        5,
+                        a.stream()
+                                .filter(s -> s.spec() == spec && s.mode() == mode)
+                                .count());
             }
         }
     }

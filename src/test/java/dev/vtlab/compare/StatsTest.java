@@ -1,11 +1,10 @@
 package dev.vtlab.compare;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 /** The intervals on inputs whose answers are known without this code. */
 class StatsTest {
@@ -13,7 +12,7 @@ class StatsTest {
     @Test
     void meanIntervalIsTheTextbookTInterval() {
         // 1..5: mean 3, s = sqrt(2.5), t(0.975, 4) = 2.776445 (any t table) -> 3 ± 1.963243
-        Stats.Interval i = Stats.mean(new double[]{1, 2, 3, 4, 5});
+        Stats.Interval i = Stats.mean(new double[] {1, 2, 3, 4, 5});
         assertEquals(5, i.n());
         assertEquals(3, i.mean(), 1e-12);
         assertEquals(3 - 1.963243, i.low(), 1e-5);
@@ -23,10 +22,10 @@ class StatsTest {
 
     @Test
     void oneValueHasNoInterval() {
-        Stats.Interval i = Stats.mean(new double[]{7});
+        Stats.Interval i = Stats.mean(new double[] {7});
         assertEquals(7, i.mean());
         assertTrue(Double.isNaN(i.low()) && Double.isNaN(i.high()));
-        Stats.Ratio r = Stats.ratio(new double[]{7}, new double[]{5});
+        Stats.Ratio r = Stats.ratio(new double[] {7}, new double[] {5});
         assertEquals(Stats.Verdict.UNDETERMINED, r.verdict());
         assertEquals(1.4, r.estimate(), 1e-12);
         assertTrue(r.text().contains("compare.repeats"), r.text());
@@ -45,12 +44,12 @@ class StatsTest {
     @Test
     void aFigureReadInWholeMillisecondsIsNotCalledDifferentByLessThanItsResolution() {
         // every run read 31 ms in one mode and 32 ms in the other: both could be 31.5 ms
-        Stats.Ratio r = Stats.ratio(new double[]{31, 31, 31}, new double[]{32, 32, 32}, 1);
+        Stats.Ratio r = Stats.ratio(new double[] {31, 31, 31}, new double[] {32, 32, 32}, 1);
         assertEquals(31.0 / 32, r.estimate(), 1e-12);
         assertEquals(30.5 / 32.5, r.low(), 1e-12);
         assertEquals(1.0, r.high(), 1e-12);
         assertEquals(Stats.Verdict.NO_SIGNIFICANT_DIFFERENCE, r.verdict(), r.text());
-        Stats.Ratio apart = Stats.ratio(new double[]{30, 30, 30}, new double[]{32, 32, 32}, 1);
+        Stats.Ratio apart = Stats.ratio(new double[] {30, 30, 30}, new double[] {32, 32, 32}, 1);
         assertEquals(Stats.Verdict.LOWER, apart.verdict());
         assertEquals(29.5 / 32.5, apart.low(), 1e-12);
         assertEquals(30.5 / 31.5, apart.high(), 1e-12);
@@ -59,17 +58,19 @@ class StatsTest {
         Stats.Ratio plain = Stats.ratio(mode, base), read = Stats.ratio(mode, base, 1);
         assertEquals(plain.estimate(), read.estimate(), 1e-12);
         assertTrue(read.low() < plain.low() && read.high() > plain.high(), read.text());
-        Stats.Interval i = Stats.mean(new double[]{25, 25, 25}, 1);
+        Stats.Interval i = Stats.mean(new double[] {25, 25, 25}, 1);
         assertEquals(24.5, i.low(), 1e-12);
         assertEquals(25.5, i.high(), 1e-12);
-        assertEquals(Stats.Verdict.UNDETERMINED, Stats.ratio(new double[]{1, 1}, new double[]{0.4, 0.4}, 1).verdict());
+        assertEquals(
+                Stats.Verdict.UNDETERMINED,
+                Stats.ratio(new double[] {1, 1}, new double[] {0.4, 0.4}, 1).verdict());
     }
 
     @Test
     void withAConstantBaselineTheRatioIntervalIsTheMeanIntervalScaled() {
         // Fieller with no spread in the baseline reduces to the t interval of the mode divided by the baseline
         double[] mode = {1, 2, 3, 4, 5};
-        Stats.Ratio r = Stats.ratio(mode, new double[]{2, 2, 2});
+        Stats.Ratio r = Stats.ratio(mode, new double[] {2, 2, 2});
         assertEquals(1.5, r.estimate(), 1e-12);
         assertEquals((3 - 1.963243) / 2, r.low(), 1e-5);
         assertEquals((3 + 1.963243) / 2, r.high(), 1e-5);
@@ -77,17 +78,19 @@ class StatsTest {
 
     @Test
     void clearlySeparatedModesGetADirectionAndItsRange() {
-        Stats.Ratio slower = Stats.ratio(new double[]{700, 720, 710, 690, 705}, new double[]{1000, 1010, 990, 1005, 995});
+        Stats.Ratio slower =
+                Stats.ratio(new double[] {700, 720, 710, 690, 705}, new double[] {1000, 1010, 990, 1005, 995});
         assertEquals(Stats.Verdict.LOWER, slower.verdict());
         assertTrue(slower.high() < 1 && slower.low() > 0.65, slower.toString());
         assertTrue(slower.text().startsWith("lower by 29."), slower.text());
-        Stats.Ratio faster = Stats.ratio(new double[]{1000, 1010, 990, 1005, 995}, new double[]{700, 720, 710, 690, 705});
+        Stats.Ratio faster =
+                Stats.ratio(new double[] {1000, 1010, 990, 1005, 995}, new double[] {700, 720, 710, 690, 705});
         assertEquals(Stats.Verdict.HIGHER, faster.verdict());
     }
 
     @Test
     void aNoisyBaselineNearZeroGivesNoBoundedInterval() {
-        Stats.Ratio r = Stats.ratio(new double[]{10, 11}, new double[]{0.1, 5});
+        Stats.Ratio r = Stats.ratio(new double[] {10, 11}, new double[] {0.1, 5});
         assertEquals(Stats.Verdict.UNDETERMINED, r.verdict());
     }
 

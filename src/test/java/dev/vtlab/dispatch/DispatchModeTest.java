@@ -1,11 +1,11 @@
 package dev.vtlab.dispatch;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 class DispatchModeTest {
 
@@ -23,14 +23,18 @@ class DispatchModeTest {
     void saysWhereEachModeRunsTheResource() {
         assertTrue(DispatchMode.VIRTUAL.handsOff() && DispatchMode.PLATFORM_HANDOFF.handsOff());
         assertFalse(DispatchMode.THREADPOOL.handsOff() || DispatchMode.EXECUTOR_VIRTUAL.handsOff());
-        assertFalse(DispatchMode.PLATFORM_HANDOFF.runsOnVirtualThread() || DispatchMode.THREADPOOL.runsOnVirtualThread());
-        assertTrue(DispatchMode.EXECUTOR_VIRTUAL.needsLibertyFeature() && DispatchMode.POOL_VIRTUAL_WORKERS.needsLibertyFeature());
+        assertFalse(
+                DispatchMode.PLATFORM_HANDOFF.runsOnVirtualThread() || DispatchMode.THREADPOOL.runsOnVirtualThread());
+        assertTrue(DispatchMode.EXECUTOR_VIRTUAL.needsLibertyFeature()
+                && DispatchMode.POOL_VIRTUAL_WORKERS.needsLibertyFeature());
     }
 
     @Test
     void anythingElseIsAClearStartupError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DispatchMode.parse("loom"));
-        assertEquals("DISPATCH_MODE must be one of 'threadpool', 'executor-virtual', 'pool-virtual-workers', 'virtual', "
-                + "'platform-handoff', not 'loom'", e.getMessage());
+        assertEquals(
+                "DISPATCH_MODE must be one of 'threadpool', 'executor-virtual', 'pool-virtual-workers', 'virtual', "
+                        + "'platform-handoff', not 'loom'",
+                e.getMessage());
     }
 }

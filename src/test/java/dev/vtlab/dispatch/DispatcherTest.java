@@ -1,10 +1,10 @@
 package dev.vtlab.dispatch;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 class DispatcherTest {
 
@@ -18,15 +18,17 @@ class DispatcherTest {
     @Test
     void theLibertyFeatureModesRefuseToStartWithoutTheirFeature() {
         assertEquals(null, System.getProperty(Dispatcher.LIBERTY_FEATURE_PROPERTY), "no vtlab feature in a unit test");
-        for (String mode : new String[]{"executor-virtual", "pool-virtual-workers"}) {
+        for (String mode : new String[] {"executor-virtual", "pool-virtual-workers"}) {
             IllegalStateException e = assertThrows(IllegalStateException.class, configured(mode)::init);
-            assertTrue(e.getMessage().startsWith("DISPATCH_MODE=" + mode + " needs the vtlab Liberty feature"), e.getMessage());
+            assertTrue(
+                    e.getMessage().startsWith("DISPATCH_MODE=" + mode + " needs the vtlab Liberty feature"),
+                    e.getMessage());
         }
     }
 
     @Test
     void theOtherModesStart() {
-        for (String mode : new String[]{"threadpool", "virtual", "platform-handoff"}) {
+        for (String mode : new String[] {"threadpool", "virtual", "platform-handoff"}) {
             Dispatcher dispatcher = configured(mode);
             dispatcher.init();
             assertEquals(mode, dispatcher.mode().label());

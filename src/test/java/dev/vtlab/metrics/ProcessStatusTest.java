@@ -1,12 +1,12 @@
 package dev.vtlab.metrics;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.junit.jupiter.api.Test;
 
 class ProcessStatusTest {
 
@@ -23,7 +23,9 @@ class ProcessStatusTest {
 
     @Test
     void refusesAStatusWithoutTheFigures() {
-        assertThrows(IllegalStateException.class, () -> ProcessStatus.parse("Name:\tjava\n", "1 (java) S 1 1 1 0 -1 0 0 0 0 0 1 1"));
+        assertThrows(
+                IllegalStateException.class,
+                () -> ProcessStatus.parse("Name:\tjava\n", "1 (java) S 1 1 1 0 -1 0 0 0 0 0 1 1"));
     }
 
     @Test

@@ -1,18 +1,17 @@
 package dev.vtlab.remotesystem;
 
-import dev.vtlab.remoteapi.RemoteLimits;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.vtlab.remoteapi.RemoteLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
 
 class LedgerTest {
 
@@ -41,9 +40,15 @@ class LedgerTest {
     @Test
     void refusedTransfersMoveNothing() {
         Ledger ledger = new Ledger(3);
-        assertEquals(Ledger.Outcome.INSUFFICIENT_FUNDS, ledger.transfer("t1", 1, 2, 100_000, 1).outcome());
-        assertEquals(Ledger.Outcome.UNKNOWN_ACCOUNT, ledger.transfer("t2", 1, 4, 1, 0).outcome());
-        assertEquals(Ledger.Outcome.UNKNOWN_ACCOUNT, ledger.transfer("t3", 0, 1, 1, 0).outcome());
+        assertEquals(
+                Ledger.Outcome.INSUFFICIENT_FUNDS,
+                ledger.transfer("t1", 1, 2, 100_000, 1).outcome());
+        assertEquals(
+                Ledger.Outcome.UNKNOWN_ACCOUNT,
+                ledger.transfer("t2", 1, 4, 1, 0).outcome());
+        assertEquals(
+                Ledger.Outcome.UNKNOWN_ACCOUNT,
+                ledger.transfer("t3", 0, 1, 1, 0).outcome());
         assertEquals(100_000, ledger.balance(1));
         assertEquals(0, ledger.recent(1, 5).size());
         assertNull(ledger.recent(9, 5));

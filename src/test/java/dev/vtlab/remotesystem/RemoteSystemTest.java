@@ -1,16 +1,15 @@
 package dev.vtlab.remotesystem;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The remote system's HTTP protocol, on an ephemeral port in this JVM. */
 class RemoteSystemTest {
@@ -33,7 +32,8 @@ class RemoteSystemTest {
         if (form != null) {
             request.header("Content-Type", "application/x-www-form-urlencoded");
         }
-        request.method(method, form == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(form));
+        request.method(
+                method, form == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(form));
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -46,7 +46,8 @@ class RemoteSystemTest {
         assertEquals("{\"id\":2,\"balanceCents\":100000}", response.body());
         assertTrue(tookMs >= 150, "answered after " + tookMs + " ms");
         // the count drops just after the answer is written, so the client may read it a moment before
-        for (long deadline = System.currentTimeMillis() + 2_000; remote.pending() > 0 && System.currentTimeMillis() < deadline; ) {
+        for (long deadline = System.currentTimeMillis() + 2_000;
+                remote.pending() > 0 && System.currentTimeMillis() < deadline; ) {
             Thread.sleep(5);
         }
         assertEquals(0, remote.pending());
@@ -68,13 +69,20 @@ class RemoteSystemTest {
     @Test
     void refusesWhatItCannotDo() throws Exception {
         assertEquals(404, send("GET", "/accounts/6", null).statusCode());
-        assertEquals(409, send("POST", "/transfers", "transferId=x&from=1&to=2&amountCents=100001&feeCents=0").statusCode());
-        HttpResponse<String> unknownTo = send("POST", "/transfers", "transferId=y&from=1&to=9&amountCents=1&feeCents=0");
+        assertEquals(
+                409,
+                send("POST", "/transfers", "transferId=x&from=1&to=2&amountCents=100001&feeCents=0")
+                        .statusCode());
+        HttpResponse<String> unknownTo =
+                send("POST", "/transfers", "transferId=y&from=1&to=9&amountCents=1&feeCents=0");
         assertEquals(404, unknownTo.statusCode());
         assertTrue(unknownTo.body().contains("\"field\":\"to\""), unknownTo.body());
         assertEquals(400, send("GET", "/accounts/1?delayMs=60001", null).statusCode());
         assertEquals(400, send("GET", "/accounts/one", null).statusCode());
-        assertEquals(400, send("POST", "/transfers", "from=1&to=2&amountCents=1&feeCents=0").statusCode());
+        assertEquals(
+                400,
+                send("POST", "/transfers", "from=1&to=2&amountCents=1&feeCents=0")
+                        .statusCode());
         assertEquals(404, send("GET", "/nothing/here", null).statusCode());
     }
 }

@@ -1,21 +1,20 @@
 package it.dev.vtlab;
 
-import jakarta.json.JsonObject;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.TestFactory;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import jakarta.json.JsonObject;
 import java.io.ByteArrayInputStream;
 import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
 
 /** Every kind of bad input gets a 4xx JSON error naming the field, in both modes; never a 500 or a stack trace. */
 class BadInputIT {
@@ -82,8 +81,8 @@ class BadInputIT {
 
     @TestFactory
     Stream<DynamicTest> badInputGetsAClearJsonError() {
-        return Lab.modes().flatMap(lab -> CASES.stream().map(c ->
-                DynamicTest.dynamicTest(lab.mode + ": " + c, () -> check(lab, c))));
+        return Lab.modes().flatMap(lab -> CASES.stream()
+                .map(c -> DynamicTest.dynamicTest(lab.mode + ": " + c, () -> check(lab, c))));
     }
 
     private static void check(Lab lab, Case c) {
@@ -104,23 +103,28 @@ class BadInputIT {
     @TestFactory
     Stream<DynamicTest> fuzzedParametersNeverFailTheServer() {
         long seed = Long.getLong("it.fuzz.seed", 42);
-        return Lab.modes().map(lab -> DynamicTest.dynamicTest(lab.mode + " (seed " + seed + ")", () -> {
-            Random random = new Random(seed);
-            for (int i = 0; i < FUZZ_ROUNDS; i++) {
-                String v = hostileValue(random);
-                String q = URLEncoder.encode(v, StandardCharsets.UTF_8).replace("+", "%20");
-                fuzz(lab, "/api/hello/" + q, "millis");
-                fuzz(lab, "/api/bank/accounts/" + q + "?delayMs=0", "id");
-                fuzz(lab, "/api/bank/accounts/7?delayMs=" + q, "delayMs");
-                fuzz(lab, "/api/bank/accounts/7?delayMs=0&work=" + q, "work");
-                fuzz(lab, "/api/bank/accounts/7/statement?delayMs=0&limit=" + q, "limit");
-                String amount = random.nextBoolean() ? v : "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-                HttpResponse<String> transfer = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers?delayMs=0"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString("{\"from\":7,\"to\":8,\"amount\":" + amount + "}")));
-                judge(transfer, null, "amount " + amount);
-            }
-        }));
+        return Lab.modes()
+                .map(lab -> DynamicTest.dynamicTest(lab.mode + " (seed " + seed + ")", () -> {
+                    Random random = new Random(seed);
+                    for (int i = 0; i < FUZZ_ROUNDS; i++) {
+                        String v = hostileValue(random);
+                        String q = URLEncoder.encode(v, StandardCharsets.UTF_8).replace("+", "%20");
+                        fuzz(lab, "/api/hello/" + q, "millis");
+                        fuzz(lab, "/api/bank/accounts/" + q + "?delayMs=0", "id");
+                        fuzz(lab, "/api/bank/accounts/7?delayMs=" + q, "delayMs");
+                        fuzz(lab, "/api/bank/accounts/7?delayMs=0&work=" + q, "work");
+                        fuzz(lab, "/api/bank/accounts/7/statement?delayMs=0&limit=" + q, "limit");
+                        String amount = random.nextBoolean()
+                                ? v
+                                : "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+                        HttpResponse<String> transfer =
+                                Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers?delayMs=0"))
+                                        .header("Content-Type", "application/json")
+                                        .POST(HttpRequest.BodyPublishers.ofString(
+                                                "{\"from\":7,\"to\":8,\"amount\":" + amount + "}")));
+                        judge(transfer, null, "amount " + amount);
+                    }
+                }));
     }
 
     private static final int FUZZ_ROUNDS = 40;
@@ -132,7 +136,9 @@ class BadInputIT {
     private static void judge(HttpResponse<String> response, String field, String what) {
         int status = response.statusCode();
         assertTrue(status < 500, what + " -> " + status + " " + response.body());
-        assertFalse(response.body().contains("Exception") || response.body().contains("\tat "), "leaks internals: " + response.body());
+        assertFalse(
+                response.body().contains("Exception") || response.body().contains("\tat "),
+                "leaks internals: " + response.body());
         // Control characters and encoded slashes in a path are refused by Liberty itself (a 400 HTML
         // page) before the app sees them; everything the app answers is JSON.
         boolean answeredByTheApp = response.headers().firstValue("X-Dispatch").isPresent();
@@ -142,7 +148,8 @@ class BadInputIT {
                 assertEquals(field, Lab.json(response).getString("field"), what + " -> " + response.body());
             }
         }
-        assertTrue(response.body().length() < 2048, what + ": a " + response.body().length() + "-character answer");
+        assertTrue(
+                response.body().length() < 2048, what + ": a " + response.body().length() + "-character answer");
     }
 
     /** Small valid numbers now and then (so the happy path is fuzzed too), never a long sleep. */
@@ -157,13 +164,15 @@ class BadInputIT {
             case 6 -> (char) random.nextInt(32) + String.valueOf(random.nextInt(9));
             case 7 -> new String(Character.toChars(0x1F300 + random.nextInt(200))) + "é€";
             case 8 -> "9".repeat(1 + random.nextInt(400));
-            default -> List.of("", " ", "null", "true", "NaN", "-0", "+1", "1_000", "١٢", "../../etc", "%00", "{}", "[]")
-                    .get(random.nextInt(13));
+            default ->
+                List.of("", " ", "null", "true", "NaN", "-0", "+1", "1_000", "١٢", "../../etc", "%00", "{}", "[]")
+                        .get(random.nextInt(13));
         };
     }
 
     static void assertErrorJson(HttpResponse<String> response, String field) {
-        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"),
+        assertTrue(
+                response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"),
                 "not JSON: " + response.headers().map());
         JsonObject error = Lab.json(response);
         assertFalse(error.getString("error").isBlank());
@@ -171,43 +180,53 @@ class BadInputIT {
         if (field != null) {
             assertEquals(field, error.getString("field"), response.body());
         }
-        assertFalse(response.body().contains("Exception") || response.body().contains("\tat "), "leaks internals: " + response.body());
+        assertFalse(
+                response.body().contains("Exception") || response.body().contains("\tat "),
+                "leaks internals: " + response.body());
     }
 
     @TestFactory
     Stream<DynamicTest> wrongMediaTypeAndMethodAreJsonToo() {
-        return Lab.modes().map(lab -> DynamicTest.dynamicTest(lab.mode, () -> {
-            HttpResponse<String> plain = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
-                    .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString("from=1")));
-            assertEquals(415, plain.statusCode());
-            assertErrorJson(plain, null);
-            HttpResponse<String> delete = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/accounts/1")).DELETE());
-            assertEquals(405, delete.statusCode());
-            assertErrorJson(delete, null);
-            HttpResponse<String> badKey = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
-                    .header("Content-Type", "application/json").header("Idempotency-Key", "no spaces please")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"from\":1,\"to\":2,\"amount\":1}")));
-            assertEquals(400, badKey.statusCode());
-            assertErrorJson(badKey, "Idempotency-Key");
-        }));
+        return Lab.modes()
+                .map(lab -> DynamicTest.dynamicTest(lab.mode, () -> {
+                    HttpResponse<String> plain = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
+                            .header("Content-Type", "text/plain")
+                            .POST(HttpRequest.BodyPublishers.ofString("from=1")));
+                    assertEquals(415, plain.statusCode());
+                    assertErrorJson(plain, null);
+                    HttpResponse<String> delete = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/accounts/1"))
+                            .DELETE());
+                    assertEquals(405, delete.statusCode());
+                    assertErrorJson(delete, null);
+                    HttpResponse<String> badKey = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
+                            .header("Content-Type", "application/json")
+                            .header("Idempotency-Key", "no spaces please")
+                            .POST(HttpRequest.BodyPublishers.ofString("{\"from\":1,\"to\":2,\"amount\":1}")));
+                    assertEquals(400, badKey.statusCode());
+                    assertErrorJson(badKey, "Idempotency-Key");
+                }));
     }
 
     /** Past httpOptions messageSizeLimit (64 KiB) a body is refused before it is held in memory. */
     @TestFactory
     Stream<DynamicTest> oversizedBodiesAreRefused() {
-        byte[] big = ("{\"from\":1,\"to\":2,\"amount\":1,\"memo\":\"" + "x".repeat(200_000) + "\"}").getBytes(StandardCharsets.UTF_8);
-        return Lab.modes().map(lab -> DynamicTest.dynamicTest(lab.mode, () -> {
-            // Expect: 100-continue, as a client sending a large body should: Liberty refuses it from the
-            // headers, before the body is sent. Without it the refusal races the client still writing the
-            // body, and a reset connection can swallow the 413.
-            HttpResponse<String> sized = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers")).expectContinue(true)
-                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(big)));
-            assertEquals(413, sized.statusCode(), "with a Content-Length: Liberty refuses it up front");
-            HttpResponse<String> chunked = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))));
-            assertEquals(413, chunked.statusCode(), "chunked: refused as it is read");
-            assertErrorJson(chunked, "body");
-        }));
+        byte[] big = ("{\"from\":1,\"to\":2,\"amount\":1,\"memo\":\"" + "x".repeat(200_000) + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        return Lab.modes()
+                .map(lab -> DynamicTest.dynamicTest(lab.mode, () -> {
+                    // Expect: 100-continue, as a client sending a large body should: Liberty refuses it from the
+                    // headers, before the body is sent. Without it the refusal races the client still writing the
+                    // body, and a reset connection can swallow the 413.
+                    HttpResponse<String> sized = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
+                            .expectContinue(true)
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(big)));
+                    assertEquals(413, sized.statusCode(), "with a Content-Length: Liberty refuses it up front");
+                    HttpResponse<String> chunked = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))));
+                    assertEquals(413, chunked.statusCode(), "chunked: refused as it is read");
+                    assertErrorJson(chunked, "body");
+                }));
     }
 }

@@ -1,18 +1,17 @@
 package it.dev.vtlab;
 
-import jakarta.json.JsonObject;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import jakarta.json.JsonObject;
 import java.math.BigDecimal;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.UUID;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The online bank end to end, against the server and its separate remote process, in both modes. */
 class BankingIT {
@@ -36,8 +35,10 @@ class BankingIT {
         assertEquals(42, account.getInt("id"));
         assertEquals(2, account.getJsonNumber("balance").bigDecimalValue().scale());
         assertEquals("standard", account.getString("tier"));
-        assertTrue(account.getJsonNumber("projectedBalanceIn12Months").bigDecimalValue()
-                .compareTo(account.getJsonNumber("balance").bigDecimalValue()) > 0);
+        assertTrue(account.getJsonNumber("projectedBalanceIn12Months")
+                        .bigDecimalValue()
+                        .compareTo(account.getJsonNumber("balance").bigDecimalValue())
+                > 0);
         assertEquals(32, account.getString("signature").length());
     }
 
@@ -48,13 +49,18 @@ class BankingIT {
         BigDecimal fromBefore = balance(lab, 11);
         BigDecimal toBefore = balance(lab, 12);
 
-        HttpResponse<String> response = Lab.postJson(lab.app("/api/bank/transfers"), "{\"from\":11,\"to\":12,\"amount\":250.00}");
+        HttpResponse<String> response =
+                Lab.postJson(lab.app("/api/bank/transfers"), "{\"from\":11,\"to\":12,\"amount\":250.00}");
         assertEquals(201, response.statusCode(), response.body());
         JsonObject transfer = Lab.json(response);
         assertEquals(new BigDecimal("250.00"), transfer.getJsonNumber("amount").bigDecimalValue());
         assertEquals(new BigDecimal("0.25"), transfer.getJsonNumber("fee").bigDecimalValue());
-        assertEquals(fromBefore.subtract(new BigDecimal("250.25")), transfer.getJsonNumber("fromBalance").bigDecimalValue());
-        assertEquals(toBefore.add(new BigDecimal("250.00")), transfer.getJsonNumber("toBalance").bigDecimalValue());
+        assertEquals(
+                fromBefore.subtract(new BigDecimal("250.25")),
+                transfer.getJsonNumber("fromBalance").bigDecimalValue());
+        assertEquals(
+                toBefore.add(new BigDecimal("250.00")),
+                transfer.getJsonNumber("toBalance").bigDecimalValue());
         assertTrue(transfer.getJsonObject("risk").getInt("score") >= 0);
         assertEquals(fromBefore.subtract(new BigDecimal("250.25")), balance(lab, 11));
         assertEquals(totalBefore, lab.ledgerTotal());
@@ -63,8 +69,14 @@ class BankingIT {
     @ParameterizedTest
     @MethodSource("modes")
     void statementListsTheNewestTransfersWithTotals(Lab lab) {
-        assertEquals(201, Lab.postJson(lab.app("/api/bank/transfers"), "{\"from\":21,\"to\":22,\"amount\":\"5.50\"}").statusCode());
-        assertEquals(201, Lab.postJson(lab.app("/api/bank/transfers"), "{\"from\":22,\"to\":21,\"amount\":2}").statusCode());
+        assertEquals(
+                201,
+                Lab.postJson(lab.app("/api/bank/transfers"), "{\"from\":21,\"to\":22,\"amount\":\"5.50\"}")
+                        .statusCode());
+        assertEquals(
+                201,
+                Lab.postJson(lab.app("/api/bank/transfers"), "{\"from\":22,\"to\":21,\"amount\":2}")
+                        .statusCode());
         HttpResponse<String> response = Lab.get(lab.app("/api/bank/accounts/21/statement?limit=2"));
         assertEquals(200, response.statusCode(), response.body());
         JsonObject statement = Lab.json(response);
@@ -72,7 +84,9 @@ class BankingIT {
         JsonObject newest = statement.getJsonArray("lines").getJsonObject(0);
         assertEquals(22, newest.getInt("counterparty"));
         assertEquals(new BigDecimal("2.00"), newest.getJsonNumber("amount").bigDecimalValue());
-        assertEquals(statement.getJsonNumber("balance").bigDecimalValue(), newest.getJsonNumber("balanceAfter").bigDecimalValue());
+        assertEquals(
+                statement.getJsonNumber("balance").bigDecimalValue(),
+                newest.getJsonNumber("balanceAfter").bigDecimalValue());
         assertEquals(new BigDecimal("2.00"), statement.getJsonNumber("totalIn").bigDecimalValue());
         assertEquals(new BigDecimal("5.50"), statement.getJsonNumber("totalOut").bigDecimalValue());
     }
@@ -83,7 +97,8 @@ class BankingIT {
         String key = lab.mode + "-" + UUID.randomUUID();
         BigDecimal before = balance(lab, 31);
         HttpRequest.Builder request = HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
-                .header("Content-Type", "application/json").header("Idempotency-Key", key)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", key)
                 .POST(HttpRequest.BodyPublishers.ofString("{\"from\":31,\"to\":32,\"amount\":10}"));
         HttpResponse<String> first = Lab.send(request);
         HttpResponse<String> retry = Lab.send(request);
@@ -94,7 +109,8 @@ class BankingIT {
         assertEquals(before.subtract(new BigDecimal("10.10")), balance(lab, 31));
 
         HttpResponse<String> reused = Lab.send(HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
-                .header("Content-Type", "application/json").header("Idempotency-Key", key)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", key)
                 .POST(HttpRequest.BodyPublishers.ofString("{\"from\":31,\"to\":32,\"amount\":99}")));
         assertEquals(409, reused.statusCode(), reused.body());
         BadInputIT.assertErrorJson(reused, "Idempotency-Key");
@@ -120,6 +136,7 @@ class BankingIT {
         long tookMs = (System.nanoTime() - start) / 1_000_000;
         assertEquals(504, response.statusCode(), response.body());
         assertEquals("remote_timeout", Lab.json(response).getString("error"));
-        assertTrue(tookMs >= timeoutMs && tookMs < timeoutMs + 1500, "504 after " + tookMs + " ms, timeout " + timeoutMs);
+        assertTrue(
+                tookMs >= timeoutMs && tookMs < timeoutMs + 1500, "504 after " + tookMs + " ms, timeout " + timeoutMs);
     }
 }

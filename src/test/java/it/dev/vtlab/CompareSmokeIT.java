@@ -1,5 +1,10 @@
 package it.dev.vtlab;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
 import dev.vtlab.compare.Compare;
 import dev.vtlab.compare.HtmlReport;
 import dev.vtlab.compare.JsonReport;
@@ -7,10 +12,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -22,11 +23,9 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The A/B comparison end to end in its smoke profile (seconds per run, two repetitions of ping so the
@@ -37,9 +36,11 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 class CompareSmokeIT {
 
     /** The smoke profile's tests and repetitions per mode. */
-    private static final Map<String, Integer> TESTS = Map.of("ping", 2, "throughput", 1, "throughput-open", 1, "ramp-up", 1);
+    private static final Map<String, Integer> TESTS =
+            Map.of("ping", 2, "throughput", 1, "throughput-open", 1, "ramp-up", 1);
     /** The comparison's default: the study's question, Liberty's pool against its work on virtual threads. */
     private static final List<String> MODES = List.of("threadpool", "executor-virtual");
+
     private static final Pattern FIGURE = Pattern.compile(
             "<figure class=\"chart\" data-test=\"([^\"]+)\" data-chart=\"([^\"]+)\">(.*?)</figure>", Pattern.DOTALL);
 
@@ -58,7 +59,8 @@ class CompareSmokeIT {
         p.setProperty("compare.profile", "smoke");
         p.setProperty("compare.port", String.valueOf(port));
         p.setProperty("compare.remotePort", String.valueOf(remotePort));
-        p.setProperty("compare.out", basedir.resolve("target/vtlab-report-smoke").toString());
+        p.setProperty(
+                "compare.out", basedir.resolve("target/vtlab-report-smoke").toString());
         report = Compare.run(p, basedir);
         try (JsonReader in = Json.createReader(Files.newBufferedReader(report.resolve("summary.json")))) {
             summary = in.readObject();
@@ -71,14 +73,18 @@ class CompareSmokeIT {
             assertFalse(summary.getJsonObject("environment").getString(key).isBlank(), "environment." + key);
         }
         if (Runtime.getRuntime().availableProcessors() >= 2) {
-            assertTrue(summary.getJsonObject("environment").getString("cpu_plan").contains("(disjoint)"),
+            assertTrue(
+                    summary.getJsonObject("environment").getString("cpu_plan").contains("(disjoint)"),
                     "by default the server and the load side get CPUs of their own");
         }
         List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
         assertEquals(TESTS.values().stream().mapToInt(Integer::intValue).sum() * MODES.size(), runs.size());
         TESTS.forEach((test, repeats) -> {
             for (String mode : MODES) {
-                List<JsonObject> mine = runs.stream().filter(r -> r.getString("test").equals(test) && r.getString("mode").equals(mode)).toList();
+                List<JsonObject> mine = runs.stream()
+                        .filter(r -> r.getString("test").equals(test)
+                                && r.getString("mode").equals(mode))
+                        .toList();
                 assertEquals(repeats, mine.size(), test + "/" + mode);
                 for (JsonObject run : mine) {
                     String what = test + "/" + mode + ": " + run;
@@ -89,49 +95,80 @@ class CompareSmokeIT {
                     if (test.equals("ramp-up")) {
                         // a sudden burst on a 1-CPU server can fail calls to the remote system (see results.md);
                         // then the run must be marked, never shown as clean
-                        assertEquals(run.getJsonNumber("error_pct").doubleValue() > 1, run.getBoolean("too_many_errors"), what);
+                        assertEquals(
+                                run.getJsonNumber("error_pct").doubleValue() > 1,
+                                run.getBoolean("too_many_errors"),
+                                what);
                     } else {
                         assertEquals(0, run.getJsonNumber("errors").longValue(), what);
                     }
                     assertTrue(run.getJsonNumber("rss_max_bytes").longValue() > 0, what);
-                    assertTrue(run.getJsonNumber("jmeter_cpu_pct").doubleValue() > 0, "JMeter's CPU was sampled: " + what);
+                    assertTrue(
+                            run.getJsonNumber("jmeter_cpu_pct").doubleValue() > 0, "JMeter's CPU was sampled: " + what);
                     List<JsonObject> levels = run.getJsonArray("levels").getValuesAs(JsonObject.class);
                     assertFalse(levels.isEmpty(), what);
                     for (JsonObject level : levels) {
                         assertTrue(level.getJsonNumber("throughput_rps").doubleValue() > 0, what);
-                        assertTrue(level.getJsonNumber("to_s").doubleValue() > level.getJsonNumber("from_s").doubleValue(), what);
-                        assertTrue(level.getJsonNumber("p99_ms").doubleValue() >= level.getJsonNumber("p50_ms").doubleValue(), what);
+                        assertTrue(
+                                level.getJsonNumber("to_s").doubleValue()
+                                        > level.getJsonNumber("from_s").doubleValue(),
+                                what);
+                        assertTrue(
+                                level.getJsonNumber("p99_ms").doubleValue()
+                                        >= level.getJsonNumber("p50_ms").doubleValue(),
+                                what);
                         if (level.containsKey("bound_rps")
-                                && level.getJsonNumber("throughput_rps").doubleValue() > 1.05 * level.getJsonNumber("bound_rps").doubleValue()) {
+                                && level.getJsonNumber("throughput_rps").doubleValue()
+                                        > 1.05
+                                                * level.getJsonNumber("bound_rps")
+                                                        .doubleValue()) {
                             // seconds-long smoke levels can: then the run must say so, never show it as a steady rate
-                            assertTrue(run.getJsonArray("warnings").getValuesAs(jakarta.json.JsonString.class).stream()
-                                    .anyMatch(w -> w.getString().contains("level " + level.getString("level") + ": ") && w.getString().contains("exceeds its bound")),
+                            assertTrue(
+                                    run.getJsonArray("warnings").getValuesAs(jakarta.json.JsonString.class).stream()
+                                            .anyMatch(w ->
+                                                    w.getString().contains("level " + level.getString("level") + ": ")
+                                                            && w.getString().contains("exceeds its bound")),
                                     "a level above its physical bound is flagged: " + what);
                         }
                     }
                     assertFalse(run.getJsonObject("latency_by_label").isEmpty(), what);
                     Path dir = report.resolve(run.getString("dir"));
-                    assertTrue(Files.exists(dir.resolve("results.jtl")) && Files.exists(dir.resolve("samples.csv")), what);
-                    assertEquals(run.getInt("repetition") == 1, Files.exists(dir.resolve("jmeter-dashboard/index.html")),
+                    assertTrue(
+                            Files.exists(dir.resolve("results.jtl")) && Files.exists(dir.resolve("samples.csv")), what);
+                    assertEquals(
+                            run.getInt("repetition") == 1,
+                            Files.exists(dir.resolve("jmeter-dashboard/index.html")),
                             "JMeter's dashboard for the first repetition only: " + what);
                 }
             }
         });
-        JsonObject rampUp = runs.stream().filter(r -> r.getString("test").equals("ramp-up")).findFirst().orElseThrow();
-        assertEquals(JsonValue.ValueType.NUMBER, rampUp.get("time_to_90pct_peak_s").getValueType());
+        JsonObject rampUp = runs.stream()
+                .filter(r -> r.getString("test").equals("ramp-up"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                JsonValue.ValueType.NUMBER, rampUp.get("time_to_90pct_peak_s").getValueType());
         JsonObject level = rampUp.getJsonArray("levels").getJsonObject(0);
-        assertEquals(rampUp.getJsonObject("jmeter_properties").getString("THREADS").transform(Double::parseDouble)
-                / (rampUp.getJsonObject("jmeter_properties").getString("DELAY_MS").transform(Double::parseDouble) / 1000),
-                level.getJsonNumber("bound_rps").doubleValue(), 0.1, "Little's law: users / wait");
+        assertEquals(
+                rampUp.getJsonObject("jmeter_properties").getString("THREADS").transform(Double::parseDouble)
+                        / (rampUp.getJsonObject("jmeter_properties")
+                                        .getString("DELAY_MS")
+                                        .transform(Double::parseDouble)
+                                / 1000),
+                level.getJsonNumber("bound_rps").doubleValue(),
+                0.1,
+                "Little's law: users / wait");
     }
 
     @Test
     void repetitionsAlternateTheOrderOfTheModes() {
         List<JsonObject> ping = summary.getJsonArray("runs").getValuesAs(JsonObject.class).stream()
-                .filter(r -> r.getString("test").equals("ping")).toList();
+                .filter(r -> r.getString("test").equals("ping"))
+                .toList();
         int first = order(ping, "threadpool", 1), second = order(ping, "executor-virtual", 1);
         assertTrue(first < second, "repetition 1: the baseline first");
-        assertTrue(order(ping, "executor-virtual", 2) < order(ping, "threadpool", 2), "repetition 2: the other way round");
+        assertTrue(
+                order(ping, "executor-virtual", 2) < order(ping, "threadpool", 2), "repetition 2: the other way round");
     }
 
     @Test
@@ -139,11 +176,19 @@ class CompareSmokeIT {
         List<JsonObject> aggregates = summary.getJsonArray("aggregates").getValuesAs(JsonObject.class);
         List<JsonObject> ratios = summary.getJsonArray("ratios").getValuesAs(JsonObject.class);
         for (String mode : MODES) {
-            JsonObject ping = aggregates.stream().filter(a -> a.getString("test").equals("ping") && a.getString("mode").equals(mode)
-                    && a.getString("metric").equals("steady_rps")).findFirst().orElseThrow();
+            JsonObject ping = aggregates.stream()
+                    .filter(a -> a.getString("test").equals("ping")
+                            && a.getString("mode").equals(mode)
+                            && a.getString("metric").equals("steady_rps"))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(2, ping.getInt("n"));
-            assertTrue(ping.getJsonNumber("ci_low").doubleValue() <= ping.getJsonNumber("mean").doubleValue()
-                    && ping.getJsonNumber("mean").doubleValue() <= ping.getJsonNumber("ci_high").doubleValue(), ping.toString());
+            assertTrue(
+                    ping.getJsonNumber("ci_low").doubleValue()
+                                    <= ping.getJsonNumber("mean").doubleValue()
+                            && ping.getJsonNumber("mean").doubleValue()
+                                    <= ping.getJsonNumber("ci_high").doubleValue(),
+                    ping.toString());
         }
         for (JsonObject r : ratios) {
             for (String field : JsonReport.RATIO_FIELDS) {
@@ -151,18 +196,32 @@ class CompareSmokeIT {
             }
             assertEquals("executor-virtual", r.getString("mode"));
             assertEquals("threadpool", r.getString("baseline"));
-            assertTrue(Set.of("higher", "lower", "no_significant_difference", "undetermined").contains(r.getString("verdict")), r.toString());
+            assertTrue(
+                    Set.of("higher", "lower", "no_significant_difference", "undetermined")
+                            .contains(r.getString("verdict")),
+                    r.toString());
         }
-        JsonObject pingRatio = ratios.stream().filter(r -> r.getString("test").equals("ping") && r.getString("metric").equals("steady_rps"))
-                .findFirst().orElseThrow();
+        JsonObject pingRatio = ratios.stream()
+                .filter(r -> r.getString("test").equals("ping")
+                        && r.getString("metric").equals("steady_rps"))
+                .findFirst()
+                .orElseThrow();
         // two repetitions give an interval, or (a baseline that varied too much for Fieller's) say why not
-        assertTrue(pingRatio.get("ci_low").getValueType() == JsonValue.ValueType.NUMBER
-                || pingRatio.getString("text").contains("varies too much"), pingRatio.toString());
-        JsonObject rampRatio = ratios.stream().filter(r -> r.getString("test").equals("ramp-up") && r.getString("metric").equals("steady_rps"))
-                .findFirst().orElseThrow();
+        assertTrue(
+                pingRatio.get("ci_low").getValueType() == JsonValue.ValueType.NUMBER
+                        || pingRatio.getString("text").contains("varies too much"),
+                pingRatio.toString());
+        JsonObject rampRatio = ratios.stream()
+                .filter(r -> r.getString("test").equals("ramp-up")
+                        && r.getString("metric").equals("steady_rps"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("undetermined", rampRatio.getString("verdict"), "one repetition gives no interval, and says so");
         assertEquals(JsonValue.ValueType.NULL, rampRatio.get("ci_low").getValueType());
-        assertTrue(ratios.stream().anyMatch(r -> r.getString("test").equals("throughput") && r.getString("metric").contains("@")),
+        assertTrue(
+                ratios.stream()
+                        .anyMatch(r -> r.getString("test").equals("throughput")
+                                && r.getString("metric").contains("@")),
                 "a stepped test is compared per load level");
     }
 
@@ -170,8 +229,12 @@ class CompareSmokeIT {
     void csvFilesHoldEveryRunAndRatio() throws IOException {
         List<String> runs = Files.readAllLines(report.resolve("runs.csv"));
         assertTrue(runs.get(0).startsWith("test,mode,repetition,order"));
-        assertEquals(summary.getJsonArray("runs").size(), runs.stream().skip(1).map(l -> l.split(",")[3]).distinct().count());
-        assertEquals(summary.getJsonArray("ratios").size() + 1, Files.readAllLines(report.resolve("ratios.csv")).size());
+        assertEquals(
+                summary.getJsonArray("runs").size(),
+                runs.stream().skip(1).map(l -> l.split(",")[3]).distinct().count());
+        assertEquals(
+                summary.getJsonArray("ratios").size() + 1,
+                Files.readAllLines(report.resolve("ratios.csv")).size());
     }
 
     @Test
@@ -217,15 +280,19 @@ class CompareSmokeIT {
         assertEquals(before.size(), after.size());
         for (int i = 0; i < before.size(); i++) {
             assertEquals(before.get(i).getJsonNumber("requests"), after.get(i).getJsonNumber("requests"));
-            assertEquals(before.get(i).getJsonObject("headlines").get("steady_rps"), after.get(i).getJsonObject("headlines").get("steady_rps"),
+            assertEquals(
+                    before.get(i).getJsonObject("headlines").get("steady_rps"),
+                    after.get(i).getJsonObject("headlines").get("steady_rps"),
                     "throughput comes from the JTL alone: " + before.get(i).getString("dir"));
         }
-        assertEquals(summary.getJsonArray("ratios").size(), again.getJsonArray("ratios").size());
+        assertEquals(
+                summary.getJsonArray("ratios").size(),
+                again.getJsonArray("ratios").size());
     }
 
     @Test
     void theServersItStartedAreStopped() {
-        for (int p : new int[]{port, remotePort}) {
+        for (int p : new int[] {port, remotePort}) {
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("localhost", p), 500);
                 throw new AssertionError("something still listens on port " + p);
@@ -236,19 +303,24 @@ class CompareSmokeIT {
     }
 
     private static int order(List<JsonObject> runs, String mode, int repetition) {
-        return runs.stream().filter(r -> r.getString("mode").equals(mode) && r.getInt("repetition") == repetition)
-                .findFirst().orElseThrow().getInt("order");
+        return runs.stream()
+                .filter(r -> r.getString("mode").equals(mode) && r.getInt("repetition") == repetition)
+                .findFirst()
+                .orElseThrow()
+                .getInt("order");
     }
 
     /** A polyline with at least two points, or a bar or point with a value above zero, for the mode's series. */
     private static boolean drawn(String svg, String mode) {
-        Matcher line = Pattern.compile("<polyline data-series=\"" + mode + "[^\"]*\" data-points=\"(\\d+)\"").matcher(svg);
+        Matcher line = Pattern.compile("<polyline data-series=\"" + mode + "[^\"]*\" data-points=\"(\\d+)\"")
+                .matcher(svg);
         while (line.find()) {
             if (Integer.parseInt(line.group(1)) >= 2) {
                 return true;
             }
         }
-        Matcher bar = Pattern.compile("<(?:rect|circle) data-series=\"" + mode + "[^\"]*\" data-value=\"([0-9.]+)\"").matcher(svg);
+        Matcher bar = Pattern.compile("<(?:rect|circle) data-series=\"" + mode + "[^\"]*\" data-value=\"([0-9.]+)\"")
+                .matcher(svg);
         while (bar.find()) {
             if (Double.parseDouble(bar.group(1)) > 0) {
                 return true;

@@ -1,9 +1,10 @@
 package it.dev.vtlab;
 
-import jakarta.json.JsonObject;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
+import jakarta.json.JsonObject;
 import java.math.BigDecimal;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,10 +19,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Thousands of transfers at once between a few accounts (it.conservation.transfers, default 10 000 per
@@ -85,7 +84,8 @@ class ConservationIT {
                 fail(entry.getKey() + " never got a definitive answer");
             }
         }
-        System.out.printf("[conservation] %s: %d transfers (%d sent twice at once), %d applied, %d declined, %d needed a retry; answers: %s%n",
+        System.out.printf(
+                "[conservation] %s: %d transfers (%d sent twice at once), %d applied, %d declined, %d needed a retry; answers: %s%n",
                 lab.mode, TRANSFERS, (TRANSFERS + 4) / 10, applied, declined, retried, answers);
         assertTrue(applied > TRANSFERS / 2, "only " + applied + " of " + TRANSFERS + " transfers applied");
         assertEquals(totalBefore, lab.ledgerTotal(), "the ledger total changed");
@@ -94,8 +94,8 @@ class ConservationIT {
     }
 
     /** Sends every transfer at once (one in ten twice); returns each call, retries included. */
-    private static List<CompletableFuture<Void>> sendAll(Lab lab, HttpClient client, Random random, String run,
-                                                         Map<String, KeyOutcome> outcomes) {
+    private static List<CompletableFuture<Void>> sendAll(
+            Lab lab, HttpClient client, Random random, String run, Map<String, KeyOutcome> outcomes) {
         List<CompletableFuture<Void>> calls = new ArrayList<>();
         for (int i = 0; i < TRANSFERS; i++) {
             int from = FIRST + random.nextInt(ACCOUNTS);
@@ -118,44 +118,60 @@ class ConservationIT {
      * Sends one attempt and, like a careful client, retries with the same key until it gets a
      * definitive answer: 201 (applied now), 200 (applied before: a replay) or 400 (declined).
      */
-    private static CompletableFuture<Void> send(Lab lab, HttpClient client, String key, String body, KeyOutcome outcome,
-                                                boolean clientTimesOut, int attempt) {
+    private static CompletableFuture<Void> send(
+            Lab lab,
+            HttpClient client,
+            String key,
+            String body,
+            KeyOutcome outcome,
+            boolean clientTimesOut,
+            int attempt) {
         outcome.attempts.incrementAndGet();
-        HttpRequest request = HttpRequest.newBuilder(lab.app("/api/bank/transfers?delayMs=" + (clientTimesOut ? 1000 : 20)))
+        HttpRequest request = HttpRequest.newBuilder(
+                        lab.app("/api/bank/transfers?delayMs=" + (clientTimesOut ? 1000 : 20)))
                 .timeout(clientTimesOut ? Duration.ofMillis(200) : Duration.ofSeconds(60))
-                .header("Content-Type", "application/json").header("Idempotency-Key", key)
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-        return client.sendAsync(request, HttpResponse.BodyHandlers.ofString()).handle((response, failure) -> {
-            Throwable cause = failure != null && failure.getCause() != null ? failure.getCause() : failure;
-            outcome.answers.merge(cause != null ? cause.getClass().getSimpleName()
-                    : String.valueOf(response.statusCode()), 1, Integer::sum);
-            if (response != null && (response.statusCode() == 201 || response.statusCode() == 200)) {
-                if (response.statusCode() == 201) {
-                    outcome.created.incrementAndGet();
-                }
-                outcome.applied = Lab.json(response);
-                return CompletableFuture.<Void>completedFuture(null);
-            }
-            if (response != null && response.statusCode() == 400
-                    && Lab.json(response).getString("error").equals("insufficient_funds")) {
-                outcome.declined = true;
-                return CompletableFuture.<Void>completedFuture(null);
-            }
-            // 503: admission limit; 502/504: the bank could not reach the remote in time (under this load
-            // connects can take longer than REMOTE_CONNECT_TIMEOUT_MS). None of them can have applied twice.
-            boolean retryable = failure != null || List.of(502, 503, 504).contains(response.statusCode());
-            if (!retryable) {
-                return CompletableFuture.<Void>failedFuture(new AssertionError(
-                        key + ": " + response.statusCode() + " " + response.body()));
-            }
-            if (attempt >= MAX_ATTEMPTS) {
-                return CompletableFuture.<Void>failedFuture(new AssertionError(key + ": no answer after "
-                        + attempt + " attempts; last: " + (failure != null ? failure : response.body())));
-            }
-            long backoffMs = Math.min(2000, 100L * attempt);
-            return CompletableFuture.supplyAsync(() -> null, CompletableFuture.delayedExecutor(backoffMs, TimeUnit.MILLISECONDS))
-                    .thenCompose(x -> send(lab, client, key, body, outcome, false, attempt + 1));
-        }).thenCompose(next -> next);
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", key)
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
+        return client.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                .handle((response, failure) -> {
+                    Throwable cause = failure != null && failure.getCause() != null ? failure.getCause() : failure;
+                    outcome.answers.merge(
+                            cause != null ? cause.getClass().getSimpleName() : String.valueOf(response.statusCode()),
+                            1,
+                            Integer::sum);
+                    if (response != null && (response.statusCode() == 201 || response.statusCode() == 200)) {
+                        if (response.statusCode() == 201) {
+                            outcome.created.incrementAndGet();
+                        }
+                        outcome.applied = Lab.json(response);
+                        return CompletableFuture.<Void>completedFuture(null);
+                    }
+                    if (response != null
+                            && response.statusCode() == 400
+                            && Lab.json(response).getString("error").equals("insufficient_funds")) {
+                        outcome.declined = true;
+                        return CompletableFuture.<Void>completedFuture(null);
+                    }
+                    // 503: admission limit; 502/504: the bank could not reach the remote in time (under this load
+                    // connects can take longer than REMOTE_CONNECT_TIMEOUT_MS). None of them can have applied twice.
+                    boolean retryable =
+                            failure != null || List.of(502, 503, 504).contains(response.statusCode());
+                    if (!retryable) {
+                        return CompletableFuture.<Void>failedFuture(
+                                new AssertionError(key + ": " + response.statusCode() + " " + response.body()));
+                    }
+                    if (attempt >= MAX_ATTEMPTS) {
+                        return CompletableFuture.<Void>failedFuture(new AssertionError(key + ": no answer after "
+                                + attempt + " attempts; last: " + (failure != null ? failure : response.body())));
+                    }
+                    long backoffMs = Math.min(2000, 100L * attempt);
+                    return CompletableFuture.supplyAsync(
+                                    () -> null, CompletableFuture.delayedExecutor(backoffMs, TimeUnit.MILLISECONDS))
+                            .thenCompose(x -> send(lab, client, key, body, outcome, false, attempt + 1));
+                })
+                .thenCompose(next -> next);
     }
 
     private static BigDecimal sumOfBalances(Lab lab) {

@@ -1,11 +1,11 @@
 package it.dev.vtlab;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,10 +15,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * /dashboard in a real headless Chromium (driven over the DevTools protocol) against a running server under load: the page loads its
@@ -27,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DashboardIT {
 
-    private static final List<String> CHARTS = List.of("rps", "latency", "threads", "carriers", "cpu", "memory", "inflight");
+    private static final List<String> CHARTS =
+            List.of("rps", "latency", "threads", "carriers", "cpu", "memory", "inflight");
     private static final Pattern CANVAS = Pattern.compile(
             "<canvas data-chart=\"([a-z]+)\"[^>]*?data-points=\"(\\d+)\" data-values=\"(\\d+)\" data-max=\"([0-9.e+-]+)\"");
 
@@ -41,8 +41,12 @@ class DashboardIT {
         Path chromium = chromium();
         HttpResponse<String> page = Lab.get(lab.app("/dashboard/"));
         assertEquals(200, page.statusCode());
-        assertFalse(page.body().matches("(?s).*src=\"https?://.*"), "no script from the network: the page works offline");
-        assertEquals(200, Lab.get(lab.app("/webjars/chart.js/4.4.7/dist/chart.umd.js")).statusCode(), "Chart.js comes from the war");
+        assertFalse(
+                page.body().matches("(?s).*src=\"https?://.*"), "no script from the network: the page works offline");
+        assertEquals(
+                200,
+                Lab.get(lab.app("/webjars/chart.js/4.4.7/dist/chart.umd.js")).statusCode(),
+                "Chart.js comes from the war");
 
         AtomicBoolean loading = new AtomicBoolean(true);
         String dom;
@@ -90,8 +94,10 @@ class DashboardIT {
                 JsonValue value = browser.evaluate("document.body.dataset.scrapes || '0'");
                 scrapes = value instanceof JsonString s ? Integer.parseInt(s.getString()) : 0;
             }
-            assertTrue(scrapes >= 4, "the page scraped /metrics only " + scrapes + " times in 60 s: "
-                    + browser.evaluate("document.getElementById('status').textContent"));
+            assertTrue(
+                    scrapes >= 4,
+                    "the page scraped /metrics only " + scrapes + " times in 60 s: "
+                            + browser.evaluate("document.getElementById('status').textContent"));
             return ((JsonString) browser.evaluate("document.documentElement.outerHTML")).getString();
         }
     }

@@ -1,6 +1,8 @@
 package it.dev.vtlab;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,10 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.api.Test;
 
 /**
  * The container image and Kubernetes manifests are not built or applied here (no container engine),
@@ -26,15 +25,25 @@ class DeployFilesIT {
     void everythingTheDockerfileCopiesExistsAfterPackage() throws IOException {
         assumeFalse(Lab.DEV_MODE, "checks what 'package' built; liberty:dev packages nothing");
         String dockerfile = Files.readString(BASEDIR.resolve("Dockerfile"));
-        assertTrue(dockerfile.lines().anyMatch(l -> l.startsWith("FROM icr.io/appcafe/open-liberty:")), "based on the official image");
-        Matcher copy = Pattern.compile("(?m)^COPY (?:--chown=\\S+ )?(\\S+) (\\S+)$").matcher(dockerfile);
+        assertTrue(
+                dockerfile.lines().anyMatch(l -> l.startsWith("FROM icr.io/appcafe/open-liberty:")),
+                "based on the official image");
+        Matcher copy =
+                Pattern.compile("(?m)^COPY (?:--chown=\\S+ )?(\\S+) (\\S+)$").matcher(dockerfile);
         int copies = 0;
         while (copy.find()) {
             copies++;
-            assertTrue(Files.exists(BASEDIR.resolve(copy.group(1))), copy.group(1) + " (copied by the Dockerfile) does not exist");
+            assertTrue(
+                    Files.exists(BASEDIR.resolve(copy.group(1))),
+                    copy.group(1) + " (copied by the Dockerfile) does not exist");
         }
-        assertEquals(7, copies, "server.xml, jvm.options, the modes, vtlab's user features, the war, the remote system's classes and the limits it shares");
-        assertTrue(Files.exists(BASEDIR.resolve("target/liberty/wlp/usr/extension/lib/features/vtlabExecutorVirtual-1.0.mf")),
+        assertEquals(
+                7,
+                copies,
+                "server.xml, jvm.options, the modes, vtlab's user features, the war, the remote system's classes and the limits it shares");
+        assertTrue(
+                Files.exists(
+                        BASEDIR.resolve("target/liberty/wlp/usr/extension/lib/features/vtlabExecutorVirtual-1.0.mf")),
                 "the image carries the executor-virtual feature that package built");
     }
 
@@ -42,12 +51,19 @@ class DeployFilesIT {
     void theManifestsSetOnlySettingsTheAppReads() throws IOException {
         String sources;
         try (var files = Files.walk(BASEDIR.resolve("src/main/java"))) {
-            sources = String.join("\n", files.filter(f -> f.toString().endsWith(".java")).map(DeployFilesIT::read).toList());
+            sources = String.join(
+                    "\n",
+                    files.filter(f -> f.toString().endsWith(".java"))
+                            .map(DeployFilesIT::read)
+                            .toList());
         }
         for (String manifest : List.of("deploy/k8s/servers.yaml", "deploy/k8s/remote.yaml")) {
-            Matcher env = Pattern.compile("name: ([A-Z_]+), value").matcher(Files.readString(BASEDIR.resolve(manifest)));
+            Matcher env =
+                    Pattern.compile("name: ([A-Z_]+), value").matcher(Files.readString(BASEDIR.resolve(manifest)));
             while (env.find()) {
-                assertTrue(sources.contains("\"" + env.group(1) + "\""), manifest + " sets " + env.group(1) + ", which the app never reads");
+                assertTrue(
+                        sources.contains("\"" + env.group(1) + "\""),
+                        manifest + " sets " + env.group(1) + ", which the app never reads");
             }
         }
         assertTrue(sources.contains("class RemoteSystem"), "the remote system the manifests start");

@@ -1,14 +1,12 @@
 package it.dev.vtlab;
 
-import dev.vtlab.remoteapi.RemoteCommand;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestMethodOrder;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import dev.vtlab.remoteapi.RemoteCommand;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -31,12 +29,13 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The README's commands as a new user types them, in a copy of the project (its own target/, its own
@@ -53,6 +52,7 @@ class DevModeIT {
     private static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
     /** Liberty's "the application could not be found" warning: dev mode deployed it somewhere else. */
     private static final String APP_NOT_FOUND = "CWWKZ0014W";
+
     private static final Set<String> NOT_COPIED = Set.of("target", ".git", ".idea", ".vscode");
 
     private final int port = Integer.getInteger("it.dev.port");
@@ -76,8 +76,12 @@ class DevModeIT {
             return;
         }
         Path server = project.resolve("target/liberty/wlp/bin/server");
-        if (Files.exists(project.resolve("target/liberty/wlp/usr/servers/.pid/vtlab.pid"))) { // a failed background test
-            new ProcessBuilder(server.toString(), "stop", "vtlab").inheritIO().start().waitFor(2, TimeUnit.MINUTES);
+        if (Files.exists(
+                project.resolve("target/liberty/wlp/usr/servers/.pid/vtlab.pid"))) { // a failed background test
+            new ProcessBuilder(server.toString(), "stop", "vtlab")
+                    .inheritIO()
+                    .start()
+                    .waitFor(2, TimeUnit.MINUTES);
         }
         if (!listens(port) && !listens(remotePort)) {
             deleteTree(project);
@@ -87,7 +91,13 @@ class DevModeIT {
     @Test
     @Order(1)
     void devModeServesTheLabReloadsAnEditAndRunsTheTestsOnEnter() throws Exception {
-        try (DevMode dev = DevMode.start(project, Map.of(), List.of("-Dit.test=DispatchIT"), port, remotePort, logs.resolve("liberty-dev-threadpool.log"))) {
+        try (DevMode dev = DevMode.start(
+                project,
+                Map.of(),
+                List.of("-Dit.test=DispatchIT"),
+                port,
+                remotePort,
+                logs.resolve("liberty-dev-threadpool.log"))) {
             HttpResponse<String> ping = dev.awaitPing();
             assertEquals("pong", ping.body());
             assertEquals("threadpool", ping.headers().firstValue("X-Dispatch").orElseThrow());
@@ -103,23 +113,36 @@ class DevModeIT {
             assertTrue(metrics.body().contains("vtlab_"), "vtlab's own metrics on /metrics");
 
             long serverPid = dev.serverPid();
-            ProcessHandle remote = dev.remoteProcess().orElseThrow(() -> new AssertionError("no remote-system process under the dev server"));
+            ProcessHandle remote = dev.remoteProcess()
+                    .orElseThrow(() -> new AssertionError("no remote-system process under the dev server"));
 
             Path pingSource = project.resolve("src/main/java/dev/vtlab/ping/PingResource.java");
             String source = Files.readString(pingSource);
             assertTrue(source.contains("\"pong\""), "PingResource answers \"pong\"");
             Files.writeString(pingSource, source.replace("\"pong\"", "\"pong, edited\""));
-            HttpResponse<String> edited = dev.await("the edited ping", RELOAD_TIMEOUT, "/api/ping",
+            HttpResponse<String> edited = dev.await(
+                    "the edited ping",
+                    RELOAD_TIMEOUT,
+                    "/api/ping",
                     r -> r.statusCode() == 200 && r.body().equals("pong, edited"));
             assertEquals("pong, edited", edited.body());
             assertEquals(serverPid, dev.serverPid(), "the edit was served by the same server JVM (no restart)");
             Files.writeString(pingSource, source);
-            dev.await("the ping restored", RELOAD_TIMEOUT, "/api/ping", r -> r.statusCode() == 200 && r.body().equals("pong"));
+            dev.await(
+                    "the ping restored",
+                    RELOAD_TIMEOUT,
+                    "/api/ping",
+                    r -> r.statusCode() == 200 && r.body().equals("pong"));
 
             dev.type("");
-            String testRun = dev.awaitOutputAfter("in it.dev.vtlab.DispatchIT", "press the Enter key", Duration.ofMinutes(4));
-            assertFalse(testRun.contains("Failed to run") || testRun.contains("[ERROR]"), "Enter ran the tests with errors:\n" + testRun);
-            assertTrue(testRun.matches("(?s).*Tests run: [1-9][0-9]*, Failures: 0, Errors: 0.*in it\\.dev\\.vtlab\\.DispatchIT.*"),
+            String testRun =
+                    dev.awaitOutputAfter("in it.dev.vtlab.DispatchIT", "press the Enter key", Duration.ofMinutes(4));
+            assertFalse(
+                    testRun.contains("Failed to run") || testRun.contains("[ERROR]"),
+                    "Enter ran the tests with errors:\n" + testRun);
+            assertTrue(
+                    testRun.matches(
+                            "(?s).*Tests run: [1-9][0-9]*, Failures: 0, Errors: 0.*in it\\.dev\\.vtlab\\.DispatchIT.*"),
                     "DispatchIT ran against the dev server and passed:\n" + testRun);
 
             dev.quit(STOP_TIMEOUT);
@@ -130,7 +153,13 @@ class DevModeIT {
     @Test
     @Order(2)
     void devModeInVirtualModeFromTheEnvironment() throws Exception {
-        try (DevMode dev = DevMode.start(project, Map.of("DISPATCH_MODE", "virtual"), List.of(), port, remotePort, logs.resolve("liberty-dev-virtual.log"))) {
+        try (DevMode dev = DevMode.start(
+                project,
+                Map.of("DISPATCH_MODE", "virtual"),
+                List.of(),
+                port,
+                remotePort,
+                logs.resolve("liberty-dev-virtual.log"))) {
             HttpResponse<String> ping = dev.awaitPing();
             assertEquals("virtual", ping.headers().firstValue("X-Dispatch").orElseThrow());
             HttpResponse<String> hello = Lab.get(dev.app("/api/hello/1"));
@@ -146,17 +175,31 @@ class DevModeIT {
     @Order(3)
     void backgroundStartAndStopAsTheReadmeTypesThem() throws Exception {
         Map<String, String> env = DevMode.environment(port, remotePort, Map.of());
-        String startOutput = DevMode.mvnw(project, env, Duration.ofMinutes(5),
-                "-DskipTests", "package", "liberty:create", "liberty:deploy", "liberty:start", "-DDISPATCH_MODE=executor-virtual");
+        String startOutput = DevMode.mvnw(
+                project,
+                env,
+                Duration.ofMinutes(5),
+                "-DskipTests",
+                "package",
+                "liberty:create",
+                "liberty:deploy",
+                "liberty:start",
+                "-DDISPATCH_MODE=executor-virtual");
         assertTrue(startOutput.contains("BUILD SUCCESS"), startOutput);
         URI ping = URI.create("http://localhost:" + port + "/api/ping");
         HttpResponse<String> answer = Lab.get(ping);
         assertEquals(200, answer.statusCode());
-        assertEquals("executor-virtual", answer.headers().firstValue("X-Dispatch").orElseThrow());
-        assertEquals("filter=true; resource=true", answer.headers().firstValue("X-Virtual").orElseThrow(),
+        assertEquals(
+                "executor-virtual", answer.headers().firstValue("X-Dispatch").orElseThrow());
+        assertEquals(
+                "filter=true; resource=true",
+                answer.headers().firstValue("X-Virtual").orElseThrow(),
                 "Liberty ran the request on a virtual thread");
-        long serverPid = Long.parseLong(Files.readString(project.resolve("target/liberty/wlp/usr/servers/.pid/vtlab.pid")).trim());
-        ProcessHandle remote = DevMode.remoteUnder(serverPid).orElseThrow(() -> new AssertionError("no remote-system process"));
+        long serverPid =
+                Long.parseLong(Files.readString(project.resolve("target/liberty/wlp/usr/servers/.pid/vtlab.pid"))
+                        .trim());
+        ProcessHandle remote =
+                DevMode.remoteUnder(serverPid).orElseThrow(() -> new AssertionError("no remote-system process"));
 
         String stopOutput = DevMode.mvnw(project, env, STOP_TIMEOUT, "liberty:stop");
         assertTrue(stopOutput.contains("BUILD SUCCESS"), stopOutput);
@@ -169,7 +212,9 @@ class DevModeIT {
                 && System.nanoTime() < deadline) {
             Thread.sleep(200);
         }
-        assertFalse(ProcessHandle.of(serverPid).map(ProcessHandle::isAlive).orElse(false), "the server JVM is still running");
+        assertFalse(
+                ProcessHandle.of(serverPid).map(ProcessHandle::isAlive).orElse(false),
+                "the server JVM is still running");
         assertFalse(remote.isAlive(), "the remote-system JVM is still running");
         assertFalse(listens(port), "something still listens on the app's port " + port);
         assertFalse(listens(remotePort), "something still listens on the remote's port " + remotePort);
@@ -231,11 +276,13 @@ class DevModeIT {
             Thread.ofPlatform().daemon().name("dev-mode-output").start(() -> collect(maven.getInputStream(), output));
         }
 
-        static DevMode start(Path project, Map<String, String> extraEnv, List<String> extraArgs, int port, int remotePort,
-                             Path log) throws IOException {
+        static DevMode start(
+                Path project, Map<String, String> extraEnv, List<String> extraArgs, int port, int remotePort, Path log)
+                throws IOException {
             List<String> command = new ArrayList<>(List.of("./mvnw", "-B", "liberty:dev"));
             command.addAll(extraArgs);
-            ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
+            ProcessBuilder builder =
+                    new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
             builder.environment().putAll(environment(port, remotePort, extraEnv));
             return new DevMode(builder.start(), port, log);
         }
@@ -251,10 +298,12 @@ class DevModeIT {
             return env;
         }
 
-        static String mvnw(Path project, Map<String, String> env, Duration timeout, String... args) throws IOException, InterruptedException {
+        static String mvnw(Path project, Map<String, String> env, Duration timeout, String... args)
+                throws IOException, InterruptedException {
             List<String> command = new ArrayList<>(List.of("./mvnw", "-B"));
             command.addAll(List.of(args));
-            ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
+            ProcessBuilder builder =
+                    new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
             builder.environment().clear();
             builder.environment().putAll(env);
             Process process = builder.start();
@@ -277,7 +326,8 @@ class DevModeIT {
             return await("/api/ping", START_TIMEOUT, "/api/ping", r -> r.statusCode() == 200);
         }
 
-        HttpResponse<String> await(String what, Duration timeout, String path, Predicate<HttpResponse<String>> done) throws InterruptedException {
+        HttpResponse<String> await(String what, Duration timeout, String path, Predicate<HttpResponse<String>> done)
+                throws InterruptedException {
             long deadline = System.nanoTime() + timeout.toNanos();
             HttpResponse<String> last = null;
             while (System.nanoTime() < deadline) {
@@ -288,7 +338,10 @@ class DevModeIT {
                     fail("the server runs without the application (" + APP_NOT_FOUND + "):\n" + tail());
                 }
                 try {
-                    last = Lab.HTTP.send(HttpRequest.newBuilder(app(path)).timeout(Duration.ofSeconds(5)).build(),
+                    last = Lab.HTTP.send(
+                            HttpRequest.newBuilder(app(path))
+                                    .timeout(Duration.ofSeconds(5))
+                                    .build(),
                             HttpResponse.BodyHandlers.ofString());
                     if (done.test(last)) {
                         return last;
@@ -298,8 +351,8 @@ class DevModeIT {
                 }
                 Thread.sleep(500);
             }
-            fail("no " + what + " within " + timeout + " (last answer: " + (last == null ? "none" : last.statusCode() + " " + last.body())
-                    + ")\n" + tail());
+            fail("no " + what + " within " + timeout + " (last answer: "
+                    + (last == null ? "none" : last.statusCode() + " " + last.body()) + ")\n" + tail());
             return last;
         }
 
@@ -334,8 +387,11 @@ class DevModeIT {
 
         /** Dev mode runs the server in the foreground ('server run', no pid file): its JVM is one of ours. */
         long serverPid() {
-            return maven.descendants().filter(p -> hasArgument(p, a -> a.endsWith("ws-server.jar"))).findFirst()
-                    .orElseThrow(() -> new AssertionError("no Liberty server JVM under liberty:dev:\n" + tail())).pid();
+            return maven.descendants()
+                    .filter(p -> hasArgument(p, a -> a.endsWith("ws-server.jar")))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no Liberty server JVM under liberty:dev:\n" + tail()))
+                    .pid();
         }
 
         Optional<ProcessHandle> remoteProcess() {
@@ -343,12 +399,17 @@ class DevModeIT {
         }
 
         static Optional<ProcessHandle> remoteUnder(long serverPid) {
-            return ProcessHandle.of(serverPid).stream().flatMap(ProcessHandle::descendants)
-                    .filter(p -> hasArgument(p, RemoteCommand.MAIN_CLASS::equals)).findFirst();
+            return ProcessHandle.of(serverPid).stream()
+                    .flatMap(ProcessHandle::descendants)
+                    .filter(p -> hasArgument(p, RemoteCommand.MAIN_CLASS::equals))
+                    .findFirst();
         }
 
         private static boolean hasArgument(ProcessHandle process, Predicate<String> argument) {
-            return process.info().arguments().map(args -> Stream.of(args).anyMatch(argument)).orElse(false);
+            return process.info()
+                    .arguments()
+                    .map(args -> Stream.of(args).anyMatch(argument))
+                    .orElse(false);
         }
 
         String output() {

@@ -1,22 +1,24 @@
 package it.dev.vtlab;
 
-import dev.vtlab.dispatch.DispatchMode;
-import jakarta.json.JsonObject;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
-import java.net.http.HttpResponse;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vtlab.dispatch.DispatchMode;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every endpoint runs where the server's DISPATCH_MODE says, and says so in its headers. */
 class DispatchIT {
 
     private static final List<String> EVERY_ENDPOINT = List.of(
-            "/api/ping", "/api/hello/1", "/api/bank/accounts/3", "/api/bank/accounts/3/statement",
+            "/api/ping",
+            "/api/hello/1",
+            "/api/bank/accounts/3",
+            "/api/bank/accounts/3/statement",
             "/api/bank/ledger/total");
 
     static List<Lab> modes() {
@@ -53,8 +55,11 @@ class DispatchIT {
         for (String path : EVERY_ENDPOINT) {
             assertRanWhereTheModeSays(lab, path, Lab.get(lab.app(path)), 200);
         }
-        assertRanWhereTheModeSays(lab, "POST /api/bank/transfers",
-                Lab.postJson(lab.app("/api/bank/transfers"), "{\"from\":7,\"to\":8,\"amount\":1.25}"), 201);
+        assertRanWhereTheModeSays(
+                lab,
+                "POST /api/bank/transfers",
+                Lab.postJson(lab.app("/api/bank/transfers"), "{\"from\":7,\"to\":8,\"amount\":1.25}"),
+                201);
     }
 
     /**
@@ -69,7 +74,9 @@ class DispatchIT {
         String resource = response.headers().firstValue("X-Dispatch-Thread").orElseThrow();
         boolean virtual = lab.dispatch.runsOnVirtualThread();
         boolean filterVirtual = lab.dispatch.needsLibertyFeature();
-        assertEquals("filter=" + filterVirtual + "; resource=" + virtual, response.headers().firstValue("X-Virtual").orElseThrow(),
+        assertEquals(
+                "filter=" + filterVirtual + "; resource=" + virtual,
+                response.headers().firstValue("X-Virtual").orElseThrow(),
                 what + ": filter on " + filter + ", resource on " + resource);
         if (!filterVirtual) {
             assertTrue(filter.contains("Default Executor"), what + ": request filter on " + filter);
@@ -78,14 +85,17 @@ class DispatchIT {
     }
 
     private static void assertResourceThread(Lab lab, String what, String thread) {
-        assertEquals(lab.dispatch.runsOnVirtualThread(), thread.startsWith("VirtualThread["), what + " ran on " + thread);
+        assertEquals(
+                lab.dispatch.runsOnVirtualThread(), thread.startsWith("VirtualThread["), what + " ran on " + thread);
         switch (lab.dispatch) {
             case THREADPOOL -> assertTrue(thread.contains("Default Executor"), what + " ran on " + thread);
             case VIRTUAL -> assertTrue(thread.contains("vtlab-request"), what + " ran on " + thread);
             // its thread group is the pool's (threads inherit their creator's), its name is not
-            case PLATFORM_HANDOFF -> assertTrue(thread.contains("vtlab-handoff-") && !thread.contains("Default Executor-thread"),
-                    what + " ran on " + thread);
-            case EXECUTOR_VIRTUAL, POOL_VIRTUAL_WORKERS -> { } // virtual, checked above
+            case PLATFORM_HANDOFF ->
+                assertTrue(
+                        thread.contains("vtlab-handoff-") && !thread.contains("Default Executor-thread"),
+                        what + " ran on " + thread);
+            case EXECUTOR_VIRTUAL, POOL_VIRTUAL_WORKERS -> {} // virtual, checked above
         }
     }
 
@@ -96,7 +106,8 @@ class DispatchIT {
         String second = Lab.json(Lab.get(lab.app("/api/hello/0"))).getString("thread");
         if (lab.dispatch == DispatchMode.VIRTUAL || lab.dispatch == DispatchMode.EXECUTOR_VIRTUAL) {
             // VirtualThread[#id,name]/...: a new thread has a new id
-            assertFalse(first.substring(0, first.indexOf(',')).equals(second.substring(0, second.indexOf(','))),
+            assertFalse(
+                    first.substring(0, first.indexOf(',')).equals(second.substring(0, second.indexOf(','))),
                     first + " then " + second);
         }
     }

@@ -1,10 +1,12 @@
 package it.dev.vtlab;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
 import dev.vtlab.compare.JMeter;
 import dev.vtlab.compare.Jtl;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -13,11 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * JMeter's distributed mode on loopback: a jmeter-server engine started here runs the ping plan
@@ -36,25 +35,49 @@ class DistributedJMeterIT {
         URI server = Lab.THREADPOOL.app("/");
         String remote = "127.0.0.1:" + enginePort;
 
-        Process engine = new ProcessBuilder(JMeter.engine(java, home, "127.0.0.1", enginePort, dir.resolve("engine.log")))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("engine.out").toFile()).start();
+        Process engine = new ProcessBuilder(
+                        JMeter.engine(java, home, "127.0.0.1", enginePort, dir.resolve("engine.log")))
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("engine.out").toFile())
+                .start();
         try {
             waitForLine(dir.resolve("engine.out"), "Created remote object", engine);
-            List<String> client = new ArrayList<>(JMeter.run(java, home, basedir.resolve("jmeter/ping.jmx"),
-                    dir.resolve("results.jtl"), dir.resolve("client.log"),
-                    Map.of("HOST", server.getHost(), "PORT", String.valueOf(server.getPort()),
-                            "THREADS", "4", "RAMP", "1", "DURATION", "4"), List.of(remote)));
-            Process run = new ProcessBuilder(client).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("client.out").toFile()).start();
+            List<String> client = new ArrayList<>(JMeter.run(
+                    java,
+                    home,
+                    basedir.resolve("jmeter/ping.jmx"),
+                    dir.resolve("results.jtl"),
+                    dir.resolve("client.log"),
+                    Map.of(
+                            "HOST",
+                            server.getHost(),
+                            "PORT",
+                            String.valueOf(server.getPort()),
+                            "THREADS",
+                            "4",
+                            "RAMP",
+                            "1",
+                            "DURATION",
+                            "4"),
+                    List.of(remote)));
+            Process run = new ProcessBuilder(client)
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("client.out").toFile())
+                    .start();
             if (!run.waitFor(120, TimeUnit.SECONDS)) {
                 run.destroyForcibly();
-                throw new AssertionError("the distributed run did not end within 120 s: " + Files.readString(dir.resolve("client.out")));
+                throw new AssertionError(
+                        "the distributed run did not end within 120 s: " + Files.readString(dir.resolve("client.out")));
             }
             String clientOut = Files.readString(dir.resolve("client.out"));
             assertEquals(0, run.exitValue(), clientOut);
-            assertTrue(Files.readString(dir.resolve("client.log")).contains("Starting distributed test with remote engines: [" + remote + "]"),
+            assertTrue(
+                    Files.readString(dir.resolve("client.log"))
+                            .contains("Starting distributed test with remote engines: [" + remote + "]"),
                     "the client drove the remote engine");
-            assertTrue(Files.readString(dir.resolve("engine.log")).contains("Running the test!"), "the engine ran the plan");
+            assertTrue(
+                    Files.readString(dir.resolve("engine.log")).contains("Running the test!"),
+                    "the engine ran the plan");
             // an engine names its threads after itself: every sample must come from one of them
             List<String> samples = Files.readAllLines(dir.resolve("results.jtl"));
             assertTrue(samples.size() > 1, "no samples came back");

@@ -1,11 +1,11 @@
 package it.dev.vtlab;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Inet4Address;
@@ -23,12 +23,11 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.Properties;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Who can reach what. By default the servers listen on loopback only. With deploy/secure's override
@@ -37,8 +36,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class ExposureIT {
 
-    private static final HttpClient HTTPS = HttpClient.newBuilder().sslContext(trustingSelfSigned())
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTPS = HttpClient.newBuilder()
+            .sslContext(trustingSelfSigned())
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private static Properties serverEnv;
     private static String http;
     private static String https;
@@ -58,14 +59,19 @@ class ExposureIT {
     void metricsNeedTheReaderRoleOverHttps() throws Exception {
         assertEquals(401, status(https + "/metrics", null));
         assertEquals(401, status(https + "/metrics", user("METRICS_USER", "LAB_ADMIN_PASSWORD")));
-        assertEquals(403, status(https + "/metrics", user("LAB_ADMIN_USER", "LAB_ADMIN_PASSWORD")), "lab-admin is not a reader");
+        assertEquals(
+                403,
+                status(https + "/metrics", user("LAB_ADMIN_USER", "LAB_ADMIN_PASSWORD")),
+                "lab-admin is not a reader");
         HttpResponse<String> scrape = send(https + "/metrics", user("METRICS_USER", "METRICS_PASSWORD"));
         assertEquals(200, scrape.statusCode());
         assertTrue(scrape.body().contains("threadpool_size{"), "the scraper sees the metrics");
 
         HttpResponse<String> plain = send(http + "/metrics", user("METRICS_USER", "METRICS_PASSWORD"));
         assertEquals(302, plain.statusCode(), "plain HTTP is sent to HTTPS, credentials never travel in clear");
-        assertTrue(plain.headers().firstValue("Location").orElse("").startsWith("https://"), plain.headers().toString());
+        assertTrue(
+                plain.headers().firstValue("Location").orElse("").startsWith("https://"),
+                plain.headers().toString());
     }
 
     @Test
@@ -85,18 +91,29 @@ class ExposureIT {
     @Test
     void serversListenOnLoopbackOnly() throws IOException {
         Optional<InetAddress> external = NetworkInterface.networkInterfaces()
-                .filter(nic -> { try { return nic.isUp() && !nic.isLoopback(); } catch (IOException e) { return false; } })
-                .flatMap(NetworkInterface::inetAddresses).filter(a -> a instanceof Inet4Address).findFirst();
+                .filter(nic -> {
+                    try {
+                        return nic.isUp() && !nic.isLoopback();
+                    } catch (IOException e) {
+                        return false;
+                    }
+                })
+                .flatMap(NetworkInterface::inetAddresses)
+                .filter(a -> a instanceof Inet4Address)
+                .findFirst();
         assumeTrue(external.isPresent(), "this machine has no non-loopback address to try");
         int port = URI.create(http).getPort();
         try (Socket loopback = new Socket()) {
             loopback.connect(new InetSocketAddress("localhost", port), 2000);
         }
-        assertThrows(IOException.class, () -> {
-            try (Socket outside = new Socket()) {
-                outside.connect(new InetSocketAddress(external.get(), port), 2000);
-            }
-        }, "port " + port + " answers on " + external.get().getHostAddress());
+        assertThrows(
+                IOException.class,
+                () -> {
+                    try (Socket outside = new Socket()) {
+                        outside.connect(new InetSocketAddress(external.get(), port), 2000);
+                    }
+                },
+                "port " + port + " answers on " + external.get().getHostAddress());
     }
 
     private static String user(String userKey, String passwordKey) {
@@ -110,8 +127,9 @@ class ExposureIT {
     private static HttpResponse<String> send(String uri, String credentials) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofSeconds(30));
         if (credentials != null) {
-            request.header("Authorization", "Basic "
-                    + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
+            request.header(
+                    "Authorization",
+                    "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
         }
         return HTTPS.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -120,11 +138,20 @@ class ExposureIT {
     private static SSLContext trustingSelfSigned() {
         try {
             SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, new TrustManager[] {new X509TrustManager() {
-                public void checkClientTrusted(X509Certificate[] chain, String authType) { }
-                public void checkServerTrusted(X509Certificate[] chain, String authType) { }
-                public X509Certificate[] getAcceptedIssuers() { return new X509Certificate[0]; }
-            }}, null);
+            context.init(
+                    null,
+                    new TrustManager[] {
+                        new X509TrustManager() {
+                            public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+                            public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+                            public X509Certificate[] getAcceptedIssuers() {
+                                return new X509Certificate[0];
+                            }
+                        }
+                    },
+                    null);
             return context;
         } catch (java.security.GeneralSecurityException e) {
             throw new IllegalStateException(e);

@@ -1,11 +1,13 @@
 package it.dev.vtlab;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
 import dev.vtlab.compare.LabServers;
 import dev.vtlab.dispatch.DispatchMode;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -18,11 +20,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * 'server stop' (what liberty:stop runs) in the middle of slow requests and transfers: Liberty's
@@ -38,14 +37,17 @@ class GracefulStopIT {
     private static final int TRANSFER_DELAY_MS = SLOW_MILLIS;
     private static final int ACCOUNTS = 50;
 
-    private record Transfer(String key, int from, int to, long amountCents, CompletableFuture<HttpResponse<String>> answer) { }
+    private record Transfer(
+            String key, int from, int to, long amountCents, CompletableFuture<HttpResponse<String>> answer) {}
 
     @ParameterizedTest
     @EnumSource(DispatchMode.class)
     void stopDrainsRequestsInFlightAndLosesNoTransfer(DispatchMode mode) throws Exception {
         assumeFalse(Lab.DEV_MODE, "starts and stops a server of its own; run it with ./mvnw verify");
-        try (LabServers lab = LabServers.of(Path.of(System.getProperty("basedir")),
-                Integer.getInteger("it.stop.port"), Integer.getInteger("it.stop.remote.port"))) {
+        try (LabServers lab = LabServers.of(
+                Path.of(System.getProperty("basedir")),
+                Integer.getInteger("it.stop.port"),
+                Integer.getInteger("it.stop.remote.port"))) {
             lab.start(mode);
             Set<Integer> earlier = TcpConnections.established(lab.app("/").getPort());
             long totalBefore = remoteCents(lab.remote("/ledger/total"), "totalCents");
@@ -53,8 +55,11 @@ class GracefulStopIT {
 
             List<CompletableFuture<HttpResponse<String>>> slow = new ArrayList<>();
             for (int i = 0; i < SLOW_REQUESTS; i++) {
-                slow.add(Lab.HTTP.sendAsync(HttpRequest.newBuilder(lab.app("/api/hello/" + SLOW_MILLIS))
-                        .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString()));
+                slow.add(Lab.HTTP.sendAsync(
+                        HttpRequest.newBuilder(lab.app("/api/hello/" + SLOW_MILLIS))
+                                .timeout(Duration.ofSeconds(60))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString()));
             }
             Random random = new Random(mode.hashCode());
             List<Transfer> transfers = new ArrayList<>();
@@ -63,13 +68,20 @@ class GracefulStopIT {
                 int to = 1 + (from + random.nextInt(ACCOUNTS - 1)) % ACCOUNTS;
                 long cents = 100 + random.nextInt(900);
                 String key = "stop-" + mode + "-" + i;
-                transfers.add(new Transfer(key, from, to, cents, Lab.HTTP.sendAsync(
-                        HttpRequest.newBuilder(lab.app("/api/bank/transfers?delayMs=" + TRANSFER_DELAY_MS))
-                                .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
-                                .header("Idempotency-Key", key)
-                                .POST(HttpRequest.BodyPublishers.ofString("{\"from\":" + from + ",\"to\":" + to
-                                        + ",\"amount\":" + BigDecimal.valueOf(cents, 2) + "}")).build(),
-                        HttpResponse.BodyHandlers.ofString())));
+                transfers.add(new Transfer(
+                        key,
+                        from,
+                        to,
+                        cents,
+                        Lab.HTTP.sendAsync(
+                                HttpRequest.newBuilder(lab.app("/api/bank/transfers?delayMs=" + TRANSFER_DELAY_MS))
+                                        .timeout(Duration.ofSeconds(60))
+                                        .header("Content-Type", "application/json")
+                                        .header("Idempotency-Key", key)
+                                        .POST(HttpRequest.BodyPublishers.ofString("{\"from\":" + from + ",\"to\":" + to
+                                                + ",\"amount\":" + BigDecimal.valueOf(cents, 2) + "}"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())));
             }
             // Stop only once every request is in: a fixed pause lost this race on a busy CI machine. A connection
             // not made before the stop is refused, and one Liberty accepted but had not read a request from yet is
@@ -85,7 +97,8 @@ class GracefulStopIT {
             long stopStarted = System.nanoTime();
             lab.stopServer();
             long stopMs = (System.nanoTime() - stopStarted) / 1_000_000;
-            System.out.printf("[stop] %s: 'server stop' returned after %d ms with %d slow requests and %d transfers in flight%n",
+            System.out.printf(
+                    "[stop] %s: 'server stop' returned after %d ms with %d slow requests and %d transfers in flight%n",
                     mode, stopMs, SLOW_REQUESTS, TRANSFERS);
 
             for (CompletableFuture<HttpResponse<String>> call : slow) {
@@ -96,7 +109,11 @@ class GracefulStopIT {
             for (Transfer t : transfers) {
                 HttpResponse<String> response = t.answer().join();
                 assertEquals(201, response.statusCode(), t.key() + ": " + response.body());
-                long feeCents = Lab.json(response).getJsonNumber("fee").bigDecimalValue().movePointRight(2).longValueExact();
+                long feeCents = Lab.json(response)
+                        .getJsonNumber("fee")
+                        .bigDecimalValue()
+                        .movePointRight(2)
+                        .longValueExact();
                 fees += feeCents;
                 // Replaying it at the remote proves it was applied (once: the balances below say not twice).
                 HttpResponse<String> replay = Lab.send(HttpRequest.newBuilder(lab.remote("/transfers"))
@@ -106,9 +123,16 @@ class GracefulStopIT {
                 assertEquals(200, replay.statusCode(), replay.body());
                 assertTrue(Lab.json(replay).getBoolean("replayed"), t.key() + " answered 201 but is not in the ledger");
             }
-            assertThrows(IOException.class, () -> Lab.HTTP.send(HttpRequest.newBuilder(lab.app("/api/ping"))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding()), "the server is stopped");
-            assertEquals(totalBefore, remoteCents(lab.remote("/ledger/total"), "totalCents"), "the ledger total changed");
+            assertThrows(
+                    IOException.class,
+                    () -> Lab.HTTP.send(
+                            HttpRequest.newBuilder(lab.app("/api/ping"))
+                                    .timeout(Duration.ofSeconds(5))
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding()),
+                    "the server is stopped");
+            assertEquals(
+                    totalBefore, remoteCents(lab.remote("/ledger/total"), "totalCents"), "the ledger total changed");
             assertEquals(customersBefore - fees, customersCents(lab), "customers' money fell by other than the fees");
         }
     }

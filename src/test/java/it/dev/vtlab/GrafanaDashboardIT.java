@@ -1,11 +1,11 @@
 package it.dev.vtlab;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,15 +13,15 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Every metric the Grafana dashboard queries exists on /metrics, and it covers every vtlab metric. */
 class GrafanaDashboardIT {
 
-    private static final Path DASHBOARD = Path.of(System.getProperty("basedir", "."), "docs/grafana/vtlab-dashboard.json");
-    private static final Set<String> PROMQL_WORDS = Set.of("rate", "irate", "increase", "sum", "avg", "max", "min",
-            "by", "without", "on", "ignoring", "label_values");
+    private static final Path DASHBOARD =
+            Path.of(System.getProperty("basedir", "."), "docs/grafana/vtlab-dashboard.json");
+    private static final Set<String> PROMQL_WORDS = Set.of(
+            "rate", "irate", "increase", "sum", "avg", "max", "min", "by", "without", "on", "ignoring", "label_values");
 
     @Test
     void everyQueriedMetricExistsInBothModes() throws IOException {
@@ -36,7 +36,9 @@ class GrafanaDashboardIT {
             Lab.get(lab.app("/api/bank/accounts/1")); // a REST timing and a remote call exist
             Metrics metrics = Metrics.of(lab);
             for (String name : queried) {
-                assertTrue(metrics.has(name), name + " (queried by the Grafana dashboard) is not on /metrics in " + lab.mode);
+                assertTrue(
+                        metrics.has(name),
+                        name + " (queried by the Grafana dashboard) is not on /metrics in " + lab.mode);
             }
         }
     }
@@ -50,8 +52,10 @@ class GrafanaDashboardIT {
         }
         for (JsonValue panel : dashboard.getJsonArray("panels")) {
             for (JsonValue target : panel.asJsonObject().getJsonArray("targets")) {
-                String expr = target.asJsonObject().getString("expr")
-                        .replaceAll("\\{[^}]*}", " ").replaceAll("\\[[^]]*]", " ")
+                String expr = target.asJsonObject()
+                        .getString("expr")
+                        .replaceAll("\\{[^}]*}", " ")
+                        .replaceAll("\\[[^]]*]", " ")
                         .replaceAll("\\b(by|without)\\s*\\([^)]*\\)", " ");
                 Matcher m = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*").matcher(expr);
                 while (m.find()) {

@@ -4,7 +4,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
@@ -45,14 +44,25 @@ final class HeadlessChromium implements AutoCloseable {
     /** Starts Chromium showing {@code url}. */
     static HeadlessChromium open(Path chromium, String url) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory("vtlab-chromium");
-        Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--no-first-run", "--remote-debugging-port=0", "--remote-allow-origins=*",
-                "--user-data-dir=" + profile, url)
-                .redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile()).start();
+        Process process = new ProcessBuilder(
+                        chromium.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-dev-shm-usage",
+                        "--no-first-run",
+                        "--remote-debugging-port=0",
+                        "--remote-allow-origins=*",
+                        "--user-data-dir=" + profile,
+                        url)
+                .redirectErrorStream(true)
+                .redirectOutput(profile.resolve("chromium.log").toFile())
+                .start();
         try {
             URI page = pageSocket(profile);
             HeadlessChromium[] self = new HeadlessChromium[1];
-            WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder()
+            WebSocket socket = HttpClient.newHttpClient()
+                    .newWebSocketBuilder()
                     .buildAsync(page, new WebSocket.Listener() {
                         private final StringBuilder text = new StringBuilder();
 
@@ -66,7 +76,8 @@ final class HeadlessChromium implements AutoCloseable {
                             ws.request(1);
                             return null;
                         }
-                    }).get(STARTUP.toSeconds(), TimeUnit.SECONDS);
+                    })
+                    .get(STARTUP.toSeconds(), TimeUnit.SECONDS);
             self[0] = new HeadlessChromium(process, profile, socket);
             return self[0];
         } catch (Exception e) {
@@ -81,10 +92,21 @@ final class HeadlessChromium implements AutoCloseable {
         int id = ids.incrementAndGet();
         CompletableFuture<JsonObject> reply = new CompletableFuture<>();
         replies.put(id, reply);
-        socket.sendText(Json.createObjectBuilder().add("id", id).add("method", "Runtime.evaluate")
-                .add("params", Json.createObjectBuilder().add("expression", expression).add("returnByValue", true))
-                .build().toString(), true).get(10, TimeUnit.SECONDS);
-        JsonObject result = reply.get(20, TimeUnit.SECONDS).getJsonObject("result").getJsonObject("result");
+        socket.sendText(
+                        Json.createObjectBuilder()
+                                .add("id", id)
+                                .add("method", "Runtime.evaluate")
+                                .add(
+                                        "params",
+                                        Json.createObjectBuilder()
+                                                .add("expression", expression)
+                                                .add("returnByValue", true))
+                                .build()
+                                .toString(),
+                        true)
+                .get(10, TimeUnit.SECONDS);
+        JsonObject result =
+                reply.get(20, TimeUnit.SECONDS).getJsonObject("result").getJsonObject("result");
         return result.containsKey("value") ? result.get("value") : JsonValue.NULL;
     }
 
@@ -112,8 +134,11 @@ final class HeadlessChromium implements AutoCloseable {
             if (lines.isEmpty() || lines.get(0).isBlank()) {
                 continue;
             }
-            HttpResponse<String> list = http.send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + lines.get(0).trim() + "/json/list")).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> list = http.send(
+                    HttpRequest.newBuilder(URI.create(
+                                    "http://127.0.0.1:" + lines.get(0).trim() + "/json/list"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             try (JsonReader reader = Json.createReader(new StringReader(list.body()))) {
                 for (JsonValue target : reader.readArray()) {
                     JsonObject t = target.asJsonObject();

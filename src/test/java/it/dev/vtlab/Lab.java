@@ -4,7 +4,6 @@ import dev.vtlab.dispatch.DispatchMode;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
@@ -28,6 +27,7 @@ public final class Lab {
 
     /** Set by liberty:dev for the tests it runs against the dev server. */
     private static final String DEV_PORT = System.getProperty("liberty.http.port");
+
     public static final boolean DEV_MODE = DEV_PORT != null;
 
     private static final Map<DispatchMode, Lab> BY_MODE = new EnumMap<>(DispatchMode.class);
@@ -43,6 +43,7 @@ public final class Lab {
 
     /** The mode's name, as the X-Dispatch header says it. */
     public final String mode;
+
     public final DispatchMode dispatch;
 
     private Lab(DispatchMode dispatch) {
@@ -57,8 +58,10 @@ public final class Lab {
     /** Every mode the build started a server for (or the dev server's mode). */
     public static Stream<Lab> modes() {
         if (DEV_MODE) {
-            String devMode = get(URI.create("http://localhost:" + DEV_PORT + "/api/ping")).headers()
-                    .firstValue("X-Dispatch").orElseThrow();
+            String devMode = get(URI.create("http://localhost:" + DEV_PORT + "/api/ping"))
+                    .headers()
+                    .firstValue("X-Dispatch")
+                    .orElseThrow();
             return Stream.of(of(DispatchMode.parse(devMode)));
         }
         return BY_MODE.values().stream().filter(lab -> System.getProperty("it." + lab.mode + ".url") != null);
@@ -74,7 +77,10 @@ public final class Lab {
      * that open thousands of connections take their own and close it, so none stay open after them.
      */
     public static HttpClient newClient(Duration connectTimeout) {
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(connectTimeout)
+                .build();
     }
 
     public URI app(String path) {
@@ -103,7 +109,8 @@ public final class Lab {
     }
 
     public static HttpResponse<String> postJson(URI uri, String json) {
-        return send(HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+        return send(HttpRequest.newBuilder(uri)
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 

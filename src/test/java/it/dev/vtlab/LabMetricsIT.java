@@ -1,32 +1,43 @@
 package it.dev.vtlab;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.vtlab.dispatch.DispatchMode;
-
 import jakarta.json.JsonObject;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** vtlab's own metrics are on /metrics in both modes and move the right way under load. */
 class LabMetricsIT {
 
     static final List<String> LAB_METRICS = List.of(
-            "vtlab_process_rss_bytes", "vtlab_process_native_threads",
-            "vtlab_direct_buffers_used_bytes", "vtlab_direct_buffers_count",
-            "vtlab_virtual_threads_started_total", "vtlab_virtual_threads_active", "vtlab_virtual_threads_pinned_total",
-            "vtlab_carrier_parallelism", "vtlab_carrier_pool_size", "vtlab_carrier_mounted", "vtlab_carrier_queued",
-            "vtlab_requests_in_flight", "vtlab_admission_rejected_total", "vtlab_remote_call_seconds_count", "vtlab_remote_call_seconds_sum",
-            "threadpool_size", "threadpool_activeThreads", "memory_usedHeap_bytes", "cpu_processCpuLoad_percent",
+            "vtlab_process_rss_bytes",
+            "vtlab_process_native_threads",
+            "vtlab_direct_buffers_used_bytes",
+            "vtlab_direct_buffers_count",
+            "vtlab_virtual_threads_started_total",
+            "vtlab_virtual_threads_active",
+            "vtlab_virtual_threads_pinned_total",
+            "vtlab_carrier_parallelism",
+            "vtlab_carrier_pool_size",
+            "vtlab_carrier_mounted",
+            "vtlab_carrier_queued",
+            "vtlab_requests_in_flight",
+            "vtlab_admission_rejected_total",
+            "vtlab_remote_call_seconds_count",
+            "vtlab_remote_call_seconds_sum",
+            "threadpool_size",
+            "threadpool_activeThreads",
+            "memory_usedHeap_bytes",
+            "cpu_processCpuLoad_percent",
             "REST_request_seconds_count");
 
     static List<Lab> modes() {
@@ -45,7 +56,9 @@ class LabMetricsIT {
         assertTrue(m.get("vtlab_process_native_threads") >= 10);
         assertTrue(m.get("vtlab_direct_buffers_count") >= 0);
         assertTrue(m.get("vtlab_carrier_parallelism") >= 1);
-        assertTrue(m.value("vtlab_requests_in_flight", "mode=\"" + lab.mode + "\"").isPresent(), "in-flight tagged with the mode");
+        assertTrue(
+                m.value("vtlab_requests_in_flight", "mode=\"" + lab.mode + "\"").isPresent(),
+                "in-flight tagged with the mode");
         assertTrue(m.get("vtlab_remote_call_seconds_count") >= 1);
     }
 
@@ -80,10 +93,15 @@ class LabMetricsIT {
                 Metrics.await(lab, "vtlab_requests_in_flight", inFlight, v -> v >= concurrent);
                 double active = Metrics.of(lab).get("vtlab_virtual_threads_active");
                 if (lab == Lab.VIRTUAL) {
-                    assertTrue(active >= concurrent, "virtual threads active " + active + " with " + concurrent + " sleeping requests");
+                    assertTrue(
+                            active >= concurrent,
+                            "virtual threads active " + active + " with " + concurrent + " sleeping requests");
                 } else if (lab.dispatch == DispatchMode.EXECUTOR_VIRTUAL) {
                     double feature = Metrics.of(lab).get("vtlab_executor_virtual_tasks_in_flight");
-                    assertTrue(feature >= concurrent, "the feature's virtual threads in flight " + feature + " with " + concurrent + " sleeping requests");
+                    assertTrue(
+                            feature >= concurrent,
+                            "the feature's virtual threads in flight " + feature + " with " + concurrent
+                                    + " sleeping requests");
                     assertEquals(0, active, "the Dispatcher runs the work inline and starts none of its own");
                 } else {
                     assertEquals(0, active, "only the virtual hand-off counts its own virtual threads");
@@ -92,7 +110,10 @@ class LabMetricsIT {
                 // the autonomic pool may still be growing toward 20 threads; each request it runs is in flight
                 Metrics.await(lab, "vtlab_requests_in_flight", inFlight, v -> v >= 2);
                 assertEquals(0, Metrics.of(lab).get("vtlab_virtual_threads_active"));
-                assertTrue(Metrics.of(lab).value("threadpool_activeThreads", "Default_Executor").orElseThrow() >= 2);
+                assertTrue(Metrics.of(lab)
+                                .value("threadpool_activeThreads", "Default_Executor")
+                                .orElseThrow()
+                        >= 2);
             }
             for (Future<HttpResponse<String>> r : slow) {
                 assertEquals(200, r.get().statusCode());
@@ -111,7 +132,10 @@ class LabMetricsIT {
     void remoteCallTimerCountsEveryCall(Lab lab) {
         double before = Metrics.of(lab).get("vtlab_remote_call_seconds_count");
         for (int i = 0; i < 3; i++) {
-            assertEquals(200, Lab.get(lab.app("/api/bank/accounts/" + (i + 1) + "?delayMs=50")).statusCode());
+            assertEquals(
+                    200,
+                    Lab.get(lab.app("/api/bank/accounts/" + (i + 1) + "?delayMs=50"))
+                            .statusCode());
         }
         Metrics after = Metrics.of(lab);
         assertTrue(after.get("vtlab_remote_call_seconds_count") - before >= 3);

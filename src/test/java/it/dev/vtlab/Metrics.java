@@ -1,14 +1,13 @@
 package it.dev.vtlab;
 
-import java.util.function.DoublePredicate;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.OptionalDouble;
+import java.util.function.DoublePredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** One scrape of a server's /metrics, in Prometheus text format. */
 record Metrics(String text) {
@@ -30,7 +29,8 @@ record Metrics(String text) {
 
     /** The first sample named {@code name} whose labels contain {@code labelPart}. */
     OptionalDouble value(String name, String labelPart) {
-        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{[^}]*})?\\s+(\\S+)").matcher(text);
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{[^}]*})?\\s+(\\S+)")
+                .matcher(text);
         while (m.find()) {
             if (m.group(1) == null ? labelPart.isEmpty() : m.group(1).contains(labelPart)) {
                 return OptionalDouble.of(Double.parseDouble(m.group(2)));

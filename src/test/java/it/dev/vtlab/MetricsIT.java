@@ -1,13 +1,12 @@
 package it.dev.vtlab;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpResponse;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** /metrics is open (on a dev box) and carries the Liberty pool and per-endpoint REST timings. */
 class MetricsIT {
@@ -24,11 +23,20 @@ class MetricsIT {
         HttpResponse<String> metrics = Lab.get(lab.app("/metrics"));
         assertEquals(200, metrics.statusCode());
         String text = metrics.body();
-        assertTrue(text.contains("threadpool_size{mp_scope=\"vendor\",pool=\"Default_Executor\""), "no threadpool_size");
-        assertTrue(text.contains("threadpool_activeThreads{mp_scope=\"vendor\",pool=\"Default_Executor\""), "no threadpool_activeThreads");
-        assertTrue(text.lines().anyMatch(l -> l.startsWith("REST_request_seconds_count{class=\"dev.vtlab.ping.PingResource\"")),
+        assertTrue(
+                text.contains("threadpool_size{mp_scope=\"vendor\",pool=\"Default_Executor\""), "no threadpool_size");
+        assertTrue(
+                text.contains("threadpool_activeThreads{mp_scope=\"vendor\",pool=\"Default_Executor\""),
+                "no threadpool_activeThreads");
+        assertTrue(
+                text.lines()
+                        .anyMatch(
+                                l -> l.startsWith("REST_request_seconds_count{class=\"dev.vtlab.ping.PingResource\"")),
                 "no REST timing for ping");
-        assertTrue(text.lines().anyMatch(l -> l.startsWith("REST_request_seconds_count{class=\"dev.vtlab.banking.BankResource\"")),
+        assertTrue(
+                text.lines()
+                        .anyMatch(l ->
+                                l.startsWith("REST_request_seconds_count{class=\"dev.vtlab.banking.BankResource\"")),
                 "no REST timing for the bank");
     }
 

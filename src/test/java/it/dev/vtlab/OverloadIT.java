@@ -1,7 +1,8 @@
 package it.dev.vtlab;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,10 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Virtual mode's admission control: more slow requests at once than MAX_IN_FLIGHT (by default twice
@@ -37,16 +36,23 @@ class OverloadIT {
         int limit = Integer.parseInt(System.getProperty("it.virtual.max.in.flight"));
         int requests = Integer.getInteger("it.overload.requests", 2 * limit);
         int sleepMs = Integer.getInteger("it.overload.sleep.ms", 3000);
-        assertTrue(requests > limit && requests <= 19_000, "it.overload.requests: more than the limit, at most 19000 (connections)");
-        assertTrue(sleepMs >= 1000 && sleepMs <= 60_000, "it.overload.sleep.ms: 1000..60000 (the server's bound on millis)");
+        assertTrue(
+                requests > limit && requests <= 19_000,
+                "it.overload.requests: more than the limit, at most 19000 (connections)");
+        assertTrue(
+                sleepMs >= 1000 && sleepMs <= 60_000,
+                "it.overload.sleep.ms: 1000..60000 (the server's bound on millis)");
         double rejectedBefore = Metrics.of(lab).get("vtlab_admission_rejected_total");
 
         // A client of its own, closed at the end: one connection per request, none left open after.
         try (HttpClient client = Lab.newClient(Duration.ofSeconds(30))) {
             List<CompletableFuture<HttpResponse<String>>> slow = new ArrayList<>();
             for (int i = 0; i < requests; i++) {
-                slow.add(client.sendAsync(HttpRequest.newBuilder(lab.app("/api/hello/" + sleepMs))
-                        .timeout(Duration.ofMillis(sleepMs + 60_000)).build(), HttpResponse.BodyHandlers.ofString()));
+                slow.add(client.sendAsync(
+                        HttpRequest.newBuilder(lab.app("/api/hello/" + sleepMs))
+                                .timeout(Duration.ofMillis(sleepMs + 60_000))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString()));
             }
             checkUnderLoad(lab, limit, requests, sleepMs, slow, rejectedBefore);
         }
@@ -55,8 +61,14 @@ class OverloadIT {
         Metrics.await(lab, "vtlab_requests_in_flight", "mode=\"" + lab.mode + "\"", v -> v == 0);
     }
 
-    private static void checkUnderLoad(Lab lab, int limit, int requests, int sleepMs,
-                                       List<CompletableFuture<HttpResponse<String>>> slow, double rejectedBefore) throws Exception {
+    private static void checkUnderLoad(
+            Lab lab,
+            int limit,
+            int requests,
+            int sleepMs,
+            List<CompletableFuture<HttpResponse<String>>> slow,
+            double rejectedBefore)
+            throws Exception {
         // while they sleep: the server answers at once, 200 or 503, never hangs
         double peakInFlight = 0;
         double peakRss = 0;
@@ -64,7 +76,10 @@ class OverloadIT {
         long watchUntil = System.nanoTime() + Math.max(1000, sleepMs / 2) * 1_000_000L;
         while (System.nanoTime() < watchUntil) {
             Metrics m = Metrics.of(lab);
-            peakInFlight = Math.max(peakInFlight, m.value("vtlab_requests_in_flight", "mode=\"" + lab.mode + "\"").orElseThrow());
+            peakInFlight = Math.max(
+                    peakInFlight,
+                    m.value("vtlab_requests_in_flight", "mode=\"" + lab.mode + "\"")
+                            .orElseThrow());
             peakRss = Math.max(peakRss, m.get("vtlab_process_rss_bytes"));
             peakNativeThreads = Math.max(peakNativeThreads, m.get("vtlab_process_native_threads"));
             Thread.sleep(250);
@@ -89,10 +104,12 @@ class OverloadIT {
         assertEquals(2, statuses.size(), "only 200 and 503: " + statuses);
         assertTrue(statuses.get(200) >= limit / 2, "most of the first " + limit + " ran: " + statuses);
         assertTrue(statuses.get(503) >= (requests - limit) / 2, "the excess was refused: " + statuses);
-        assertTrue(Metrics.of(lab).get("vtlab_admission_rejected_total") - rejectedBefore >= statuses.get(503),
+        assertTrue(
+                Metrics.of(lab).get("vtlab_admission_rejected_total") - rejectedBefore >= statuses.get(503),
                 "every refusal counted");
-        System.out.printf("[overload] %d requests of %d ms, MAX_IN_FLIGHT %d: %s; peak in flight %.0f, "
-                        + "peak RSS %.0f MB, peak native threads %.0f, ping %d ms%n", requests, sleepMs, limit, statuses,
-                peakInFlight, peakRss / (1024 * 1024), peakNativeThreads, pingMs);
+        System.out.printf(
+                "[overload] %d requests of %d ms, MAX_IN_FLIGHT %d: %s; peak in flight %.0f, "
+                        + "peak RSS %.0f MB, peak native threads %.0f, ping %d ms%n",
+                requests, sleepMs, limit, statuses, peakInFlight, peakRss / (1024 * 1024), peakNativeThreads, pingMs);
     }
 }

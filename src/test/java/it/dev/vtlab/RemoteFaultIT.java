@@ -1,10 +1,10 @@
 package it.dev.vtlab;
 
-import dev.vtlab.remoteapi.RemoteCommand;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import dev.vtlab.remoteapi.RemoteCommand;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -17,10 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The remote fails in every way we can make it fail, while the bank is busy: killed with calls in
@@ -49,8 +48,11 @@ class RemoteFaultIT {
         // 1. killed while calls wait on it: each of them fails fast with a 502
         List<CompletableFuture<HttpResponse<String>>> waiting = new ArrayList<>();
         for (int i = 0; i < IN_FLIGHT; i++) {
-            waiting.add(Lab.HTTP.sendAsync(HttpRequest.newBuilder(lab.app("/api/bank/accounts/" + (1 + i) + "?delayMs=2000"))
-                    .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString()));
+            waiting.add(Lab.HTTP.sendAsync(
+                    HttpRequest.newBuilder(lab.app("/api/bank/accounts/" + (1 + i) + "?delayMs=2000"))
+                            .timeout(Duration.ofSeconds(30))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString()));
         }
         Thread.sleep(500);
         long pid = Lab.json(Lab.get(lab.remote("/health"))).getJsonNumber("pid").longValue();
@@ -82,7 +84,9 @@ class RemoteFaultIT {
             assertEquals(504, hung.statusCode(), hung.body());
             assertEquals("remote_timeout", Lab.json(hung).getString("error"));
             int timeoutMs = Lab.remoteTimeoutMs();
-            assertTrue(tookMs >= timeoutMs && tookMs < timeoutMs + 1500, "504 after " + tookMs + " ms, timeout " + timeoutMs);
+            assertTrue(
+                    tookMs >= timeoutMs && tookMs < timeoutMs + 1500,
+                    "504 after " + tookMs + " ms, timeout " + timeoutMs);
         }
 
         // 4. every connection reset: 502 at once
@@ -110,23 +114,34 @@ class RemoteFaultIT {
         double threadsBefore = before.get("thread_count");
         Metrics after = Metrics.of(lab);
         for (long settle = System.currentTimeMillis() + 30_000;
-             after.get("thread_count") > threadsBefore + 10 && System.currentTimeMillis() < settle; after = Metrics.of(lab)) {
+                after.get("thread_count") > threadsBefore + 10 && System.currentTimeMillis() < settle;
+                after = Metrics.of(lab)) {
             Thread.sleep(500);
         }
         Metrics.await(lab, "vtlab_virtual_threads_active", "", v -> v == 0);
         Metrics.await(lab, "vtlab_requests_in_flight", "", v -> v == 0);
-        assertTrue(after.get("thread_count") <= threadsBefore + 10,
+        assertTrue(
+                after.get("thread_count") <= threadsBefore + 10,
                 "JVM threads grew from " + threadsBefore + " to " + after.get("thread_count") + " across the faults");
-        System.out.printf("[faults] %s: %d calls in flight at the kill all 502 within %d ms; JVM threads %.0f -> %.0f%n",
+        System.out.printf(
+                "[faults] %s: %d calls in flight at the kill all 502 within %d ms; JVM threads %.0f -> %.0f%n",
                 lab.mode, IN_FLIGHT, allFailedMs, threadsBefore, after.get("thread_count"));
     }
 
     /** A new remote-system JVM on the same port, as an operator would start one by hand. */
     private static Process startRemote(int port) throws Exception {
         String classes = RemoteCommand.buildClasses().orElseThrow().toString();
-        return new ProcessBuilder(RemoteCommand.command(RemoteCommand.currentJava(), classes, "localhost", port, 1000,
-                ProcessHandle.current().pid(), List.of()))
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return new ProcessBuilder(RemoteCommand.command(
+                        RemoteCommand.currentJava(),
+                        classes,
+                        "localhost",
+                        port,
+                        1000,
+                        ProcessHandle.current().pid(),
+                        List.of()))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
     }
 
     /** A misbehaving remote on the remote's port: accepts connections, then never answers or resets them. */

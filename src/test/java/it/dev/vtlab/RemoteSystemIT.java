@@ -1,10 +1,11 @@
 package it.dev.vtlab;
 
-import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import jakarta.json.JsonObject;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -13,11 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The remote system is its own process and waits without threads: 10 000 delayed calls pending at once. */
 class RemoteSystemIT {
@@ -37,9 +36,16 @@ class RemoteSystemIT {
         long remotePid = health.getJsonNumber("pid").longValue();
         assertNotEquals(ProcessHandle.current().pid(), remotePid);
         // the app server (its parent) is another process again
-        long parent = ProcessHandle.of(remotePid).orElseThrow().parent().orElseThrow().pid();
+        long parent =
+                ProcessHandle.of(remotePid).orElseThrow().parent().orElseThrow().pid();
         assertNotEquals(remotePid, parent);
-        assertTrue(ProcessHandle.of(parent).orElseThrow().info().commandLine().orElse("").contains("ws-server"),
+        assertTrue(
+                ProcessHandle.of(parent)
+                        .orElseThrow()
+                        .info()
+                        .commandLine()
+                        .orElse("")
+                        .contains("ws-server"),
                 "the remote's parent is not a Liberty server");
     }
 
@@ -52,8 +58,10 @@ class RemoteSystemIT {
         AtomicInteger ok = new AtomicInteger();
         long start = System.nanoTime();
         for (int i = 0; i < CALLS; i++) {
-            HttpRequest request = HttpRequest.newBuilder(lab.remote("/accounts/" + (1 + i % 1000) + "?delayMs=" + DELAY_MS))
-                    .timeout(Duration.ofSeconds(60)).build();
+            HttpRequest request = HttpRequest.newBuilder(
+                            lab.remote("/accounts/" + (1 + i % 1000) + "?delayMs=" + DELAY_MS))
+                    .timeout(Duration.ofSeconds(60))
+                    .build();
             calls.add(client.sendAsync(request, HttpResponse.BodyHandlers.discarding())
                     .whenComplete((r, e) -> {
                         if (r != null && r.statusCode() == 200) {
@@ -69,7 +77,9 @@ class RemoteSystemIT {
             peakThreads = Math.max(peakThreads, health.getInt("threads"));
             Thread.sleep(100);
         }
-        CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).exceptionally(e -> null).join();
+        CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
+                .exceptionally(e -> null)
+                .join();
         client.close();
         assertEquals(CALLS, ok.get(), "calls answered 200");
         assertTrue(peakPending >= CALLS * 9 / 10, "at most " + peakPending + " calls were pending at once");

@@ -1,13 +1,14 @@
 package it.dev.vtlab;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +21,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.api.Test;
 
 /**
  * A bounded soak (it.soak.seconds, default 60): both servers at once under a steady mix of every
@@ -37,9 +36,10 @@ class SoakIT {
     private static final Duration SAMPLE_EVERY = Duration.ofSeconds(2);
     /** Allowed growth from the second quarter of the run to the last: noise and JIT, not a leak. */
     private static final double TOLERANCE = 0.25;
+
     private static final double SLACK_BYTES = 64 * 1024 * 1024;
 
-    private record Sample(double rss, double heapUsed, double jvmThreads, double nativeThreads, double directBytes) { }
+    private record Sample(double rss, double heapUsed, double jvmThreads, double nativeThreads, double directBytes) {}
 
     @Test
     void memoryAndThreadsDoNotCreepUnderSteadyLoad() throws Exception {
@@ -51,7 +51,7 @@ class SoakIT {
         Map<Lab, Double> heapAtHalfTime = new ConcurrentHashMap<>();
         long halfTime = end - Duration.ofSeconds(SECONDS).toNanos() / 2;
         try (HttpClient client = Lab.newClient(Duration.ofSeconds(5));
-             ExecutorService users = Executors.newVirtualThreadPerTaskExecutor()) {
+                ExecutorService users = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> running = new ArrayList<>();
             for (Lab lab : Lab.modes().toList()) {
                 samples.put(lab, new ArrayList<>());
@@ -69,33 +69,49 @@ class SoakIT {
                 f.get();
             }
         }
-        System.out.printf("[soak] %d s, %d users per server; answers: %s%n", SECONDS, USERS_PER_SERVER, new TreeMap<>(answers));
+        System.out.printf(
+                "[soak] %d s, %d users per server; answers: %s%n", SECONDS, USERS_PER_SERVER, new TreeMap<>(answers));
         for (Lab lab : Lab.modes().toList()) {
             List<Sample> s = samples.get(lab);
             int n = s.size();
             List<Sample> second = s.subList(n / 4, n / 2);
             List<Sample> last = s.subList(3 * n / 4, n);
-            System.out.printf("[soak] %s: %d samples; second quarter max / last quarter max: rss %.0f / %.0f MB, "
+            System.out.printf(
+                    "[soak] %s: %d samples; second quarter max / last quarter max: rss %.0f / %.0f MB, "
                             + "heap used (min) %.0f / %.0f MB, jvm threads %.0f / %.0f, native threads %.0f / %.0f, direct %.1f / %.1f MB%n",
-                    lab.mode, n, mb(max(second, Sample::rss)), mb(max(last, Sample::rss)),
-                    mb(min(second, Sample::heapUsed)), mb(min(last, Sample::heapUsed)),
-                    max(second, Sample::jvmThreads), max(last, Sample::jvmThreads),
-                    max(second, Sample::nativeThreads), max(last, Sample::nativeThreads),
-                    mb(max(second, Sample::directBytes)), mb(max(last, Sample::directBytes)));
+                    lab.mode,
+                    n,
+                    mb(max(second, Sample::rss)),
+                    mb(max(last, Sample::rss)),
+                    mb(min(second, Sample::heapUsed)),
+                    mb(min(last, Sample::heapUsed)),
+                    max(second, Sample::jvmThreads),
+                    max(last, Sample::jvmThreads),
+                    max(second, Sample::nativeThreads),
+                    max(last, Sample::nativeThreads),
+                    mb(max(second, Sample::directBytes)),
+                    mb(max(last, Sample::directBytes)));
             assertTrue(n >= 8, "too few samples: " + n);
             noCreep(lab, "RSS", max(second, Sample::rss), max(last, Sample::rss), SLACK_BYTES);
             double heapAtEnd = heapAfterFullGc(lab);
-            System.out.printf("[soak] %s: heap in use after a full collection at half time / at the end: %.0f / %.0f MB%n",
+            System.out.printf(
+                    "[soak] %s: heap in use after a full collection at half time / at the end: %.0f / %.0f MB%n",
                     lab.mode, mb(heapAtHalfTime.get(lab)), mb(heapAtEnd));
             noCreep(lab, "heap in use after a full collection", heapAtHalfTime.get(lab), heapAtEnd, SLACK_BYTES);
-            noCreep(lab, "direct buffers", max(second, Sample::directBytes), max(last, Sample::directBytes), 8 * 1024 * 1024);
+            noCreep(
+                    lab,
+                    "direct buffers",
+                    max(second, Sample::directBytes),
+                    max(last, Sample::directBytes),
+                    8 * 1024 * 1024);
             noCreep(lab, "JVM threads", max(second, Sample::jvmThreads), max(last, Sample::jvmThreads), 10);
             noCreep(lab, "native threads", max(second, Sample::nativeThreads), max(last, Sample::nativeThreads), 10);
             // the last answers are written before their request leaves the counts
             Metrics.await(lab, "vtlab_virtual_threads_active", "", v -> v == 0);
             Metrics.await(lab, "vtlab_requests_in_flight", "", v -> v == 0);
         }
-        answers.forEach((answer, count) -> assertTrue(answer.endsWith(" 200") || answer.endsWith(" 201"), count + " answers were " + answer));
+        answers.forEach((answer, count) ->
+                assertTrue(answer.endsWith(" 200") || answer.endsWith(" 201"), count + " answers were " + answer));
     }
 
     /** One simulated customer: browses, pings and transfers small sums in a loop until the end. */
@@ -103,27 +119,32 @@ class SoakIT {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         while (System.nanoTime() < end) {
             int account = 201 + random.nextInt(100);
-            HttpRequest.Builder request = switch (random.nextInt(5)) {
-                case 0 -> HttpRequest.newBuilder(lab.app("/api/ping"));
-                case 1 -> HttpRequest.newBuilder(lab.app("/api/hello/" + random.nextInt(20)));
-                case 2 -> HttpRequest.newBuilder(lab.app("/api/bank/accounts/" + account));
-                case 3 -> HttpRequest.newBuilder(lab.app("/api/bank/accounts/" + account + "/statement?limit=20"));
-                default -> HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString("{\"from\":" + account + ",\"to\":"
-                                + (account == 300 ? 201 : account + 1) + ",\"amount\":0.01}"));
-            };
+            HttpRequest.Builder request =
+                    switch (random.nextInt(5)) {
+                        case 0 -> HttpRequest.newBuilder(lab.app("/api/ping"));
+                        case 1 -> HttpRequest.newBuilder(lab.app("/api/hello/" + random.nextInt(20)));
+                        case 2 -> HttpRequest.newBuilder(lab.app("/api/bank/accounts/" + account));
+                        case 3 ->
+                            HttpRequest.newBuilder(lab.app("/api/bank/accounts/" + account + "/statement?limit=20"));
+                        default ->
+                            HttpRequest.newBuilder(lab.app("/api/bank/transfers"))
+                                    .header("Content-Type", "application/json")
+                                    .POST(HttpRequest.BodyPublishers.ofString("{\"from\":" + account + ",\"to\":"
+                                            + (account == 300 ? 201 : account + 1) + ",\"amount\":0.01}"));
+                    };
             String answer;
             try {
-                answer = String.valueOf(client.send(request.timeout(Duration.ofSeconds(30)).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode());
+                answer = String.valueOf(client.send(
+                                request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.discarding())
+                        .statusCode());
             } catch (IOException e) {
                 answer = e.getClass().getSimpleName();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
-            answers.computeIfAbsent(lab.mode + " " + answer, k -> new AtomicLong()).incrementAndGet();
+            answers.computeIfAbsent(lab.mode + " " + answer, k -> new AtomicLong())
+                    .incrementAndGet();
         }
     }
 
@@ -133,10 +154,13 @@ class SoakIT {
      * old generation then fills with garbage promoted from young collections, which is not a leak).
      */
     private static double heapAfterFullGc(Lab lab) throws IOException, InterruptedException {
-        Path pid = Path.of(System.getProperty("basedir"), "target/liberty/wlp/usr/servers/.pid/vtlab-it-" + lab.mode + ".pid");
+        Path pid = Path.of(
+                System.getProperty("basedir"), "target/liberty/wlp/usr/servers/.pid/vtlab-it-" + lab.mode + ".pid");
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         Process gc = new ProcessBuilder(jcmd.toString(), Files.readString(pid).trim(), "GC.run")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertTrue(gc.waitFor(60, TimeUnit.SECONDS) && gc.exitValue() == 0, lab + ": jcmd GC.run failed");
         return Metrics.of(lab).get("memory_usedHeap_bytes");
     }
@@ -145,8 +169,11 @@ class SoakIT {
         try {
             while (System.nanoTime() < end) {
                 Metrics m = Metrics.of(lab);
-                into.add(new Sample(m.get("vtlab_process_rss_bytes"), m.get("memory_usedHeap_bytes"),
-                        m.get("thread_count"), m.get("vtlab_process_native_threads"),
+                into.add(new Sample(
+                        m.get("vtlab_process_rss_bytes"),
+                        m.get("memory_usedHeap_bytes"),
+                        m.get("thread_count"),
+                        m.get("vtlab_process_native_threads"),
                         m.get("vtlab_direct_buffers_used_bytes")));
                 Thread.sleep(SAMPLE_EVERY);
             }
@@ -156,9 +183,11 @@ class SoakIT {
     }
 
     private static void noCreep(Lab lab, String what, double before, double after, double slack) {
-        assertTrue(after <= before * (1 + TOLERANCE) + slack, String.format(
-                "%s: %s grew from %.0f to %.0f after the warm-up (allowed: +%.0f%% + %.0f)",
-                lab.mode, what, before, after, TOLERANCE * 100, slack));
+        assertTrue(
+                after <= before * (1 + TOLERANCE) + slack,
+                String.format(
+                        "%s: %s grew from %.0f to %.0f after the warm-up (allowed: +%.0f%% + %.0f)",
+                        lab.mode, what, before, after, TOLERANCE * 100, slack));
     }
 
     private interface Field {

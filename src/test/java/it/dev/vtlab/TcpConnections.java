@@ -16,8 +16,7 @@ final class TcpConnections {
     private static final String ESTABLISHED = "01";
     private static final String LISTEN = "0A";
 
-    private TcpConnections() {
-    }
+    private TcpConnections() {}
 
     /** The client ports of the established connections to {@code port}, seen from the server's end. */
     static Set<Integer> established(int port) throws IOException {
@@ -57,8 +56,8 @@ final class TcpConnections {
                 return;
             }
         }
-        throw new AssertionError(count + " connections to port " + port + " were not accepted within 10 s: "
-                + made + " established, " + queued + " in the accept queue");
+        throw new AssertionError(count + " connections to port " + port + " were not accepted within 10 s: " + made
+                + " established, " + queued + " in the accept queue");
     }
 
     /** Every socket line as fields: sl, local, remote, state, tx:rx queues, ... */
@@ -67,7 +66,10 @@ final class TcpConnections {
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
             Path file = Path.of(table);
             if (Files.exists(file)) {
-                Files.readAllLines(file).stream().skip(1).map(l -> l.trim().split("\\s+")).forEach(all::add);
+                Files.readAllLines(file).stream()
+                        .skip(1)
+                        .map(l -> l.trim().split("\\s+"))
+                        .forEach(all::add);
             }
         }
         return all;

@@ -1,11 +1,13 @@
 package it.dev.vtlab;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,11 +18,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The comparison on an application that is not vtlab's (docs/your-app.md): samples/inventory, a servlet
@@ -43,8 +42,17 @@ class YourAppIT {
         assumeFalse(Lab.DEV_MODE, "the comparison starts servers of its own; run it with ./mvnw verify");
         Path basedir = Path.of(System.getProperty("basedir"));
         sample = basedir.resolve("samples/inventory");
-        Process build = new ProcessBuilder(basedir.resolve("mvnw").toString(), "-B", "-q", "-f", sample.resolve("pom.xml").toString(), "package")
-                .redirectErrorStream(true).redirectOutput(basedir.resolve("target/yourapp-sample-build.log").toFile()).start();
+        Process build = new ProcessBuilder(
+                        basedir.resolve("mvnw").toString(),
+                        "-B",
+                        "-q",
+                        "-f",
+                        sample.resolve("pom.xml").toString(),
+                        "package")
+                .redirectErrorStream(true)
+                .redirectOutput(
+                        basedir.resolve("target/yourapp-sample-build.log").toFile())
+                .start();
         assertTrue(build.waitFor(5, TimeUnit.MINUTES), "the sample builds within 5 minutes");
         assertEquals(0, build.exitValue(), "the sample builds; see target/yourapp-sample-build.log");
         serverDir = sample.resolve("target/liberty/wlp/usr/servers/inventory");
@@ -54,13 +62,26 @@ class YourAppIT {
         // the comparison's own Maven execution (-Pcompare's exec:java@compare, what "./mvnw -Pcompare verify" runs
         // after building), in a Maven of its own: the settings a user types, nothing called in-process
         report = basedir.resolve("target/vtlab-report-yourapp");
-        List<String> command = List.of(basedir.resolve("mvnw").toString(), "-B", "-Pcompare", "exec:java@compare",
-                "-Dcompare.app=" + serverDir, "-Dcompare.plan=" + plan, "-Dcompare.profile=smoke",
-                "-Dcompare.port=" + System.getProperty("it.yourapp.port"), "-Dcompare.THREADS=10", "-Dcompare.DURATION=6",
+        List<String> command = List.of(
+                basedir.resolve("mvnw").toString(),
+                "-B",
+                "-Pcompare",
+                "exec:java@compare",
+                "-Dcompare.app=" + serverDir,
+                "-Dcompare.plan=" + plan,
+                "-Dcompare.profile=smoke",
+                "-Dcompare.port=" + System.getProperty("it.yourapp.port"),
+                "-Dcompare.THREADS=10",
+                "-Dcompare.DURATION=6",
                 // the plan as it is, for 2 s, stopped through JMeter's shutdown port: the warm-up path of a user's plan
-                "-Dcompare.warmupSeconds=2", "-Dcompare.out=" + report);
+                "-Dcompare.warmupSeconds=2",
+                "-Dcompare.out=" + report);
         Path log = basedir.resolve("target/yourapp-compare.log");
-        Process compare = new ProcessBuilder(command).directory(basedir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process compare = new ProcessBuilder(command)
+                .directory(basedir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         assertTrue(compare.waitFor(8, TimeUnit.MINUTES), "the comparison ends within 8 minutes");
         assertEquals(0, compare.exitValue(), "the comparison succeeds; see " + log);
         try (JsonReader in = Json.createReader(Files.newBufferedReader(report.resolve("summary.json")))) {
@@ -71,13 +92,26 @@ class YourAppIT {
     @Test
     void bothModesRanTheUsersPlanWithoutErrorsAndReportTheirRequestTypes() {
         List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
-        assertEquals(MODES, runs.stream().map(r -> r.getString("mode")).sorted((a, b) -> MODES.indexOf(a) - MODES.indexOf(b)).toList());
+        assertEquals(
+                MODES,
+                runs.stream()
+                        .map(r -> r.getString("mode"))
+                        .sorted((a, b) -> MODES.indexOf(a) - MODES.indexOf(b))
+                        .toList());
         for (JsonObject run : runs) {
             assertTrue(run.getJsonNumber("successes").longValue() > 0, run.toString());
             assertEquals(0, run.getJsonNumber("errors").longValue(), run.toString());
-            assertEquals(List.of("item", "item-no-db-wait"), run.getJsonObject("latency_by_label").keySet().stream().sorted().toList(),
+            assertEquals(
+                    List.of("item", "item-no-db-wait"),
+                    run.getJsonObject("latency_by_label").keySet().stream()
+                            .sorted()
+                            .toList(),
                     "the plan's own sampler labels are the request types");
-            assertTrue(run.getJsonObject("server_metrics").getJsonNumber("threadpool_size_max").doubleValue() > 0,
+            assertTrue(
+                    run.getJsonObject("server_metrics")
+                                    .getJsonNumber("threadpool_size_max")
+                                    .doubleValue()
+                            > 0,
                     "Liberty's pool figures came over JMX: " + run);
         }
         assertTrue(summary.getJsonObject("environment").getString("app").contains("inventory"));
@@ -86,7 +120,9 @@ class YourAppIT {
 
     @Test
     void eachRequestTypeIsComparedOnItsOwn() throws IOException {
-        List<String> metrics = summary.getJsonArray("ratios").getValuesAs(JsonObject.class).stream().map(r -> r.getString("metric")).toList();
+        List<String> metrics = summary.getJsonArray("ratios").getValuesAs(JsonObject.class).stream()
+                .map(r -> r.getString("metric"))
+                .toList();
         for (String label : List.of("item", "item-no-db-wait")) {
             for (String p : List.of("p50_ms#", "p95_ms#", "p99_ms#")) {
                 assertTrue(metrics.contains(p + label), p + label + " in " + metrics);
@@ -95,7 +131,9 @@ class YourAppIT {
         String html = Files.readString(report.resolve("index.html"));
         String table = html.substring(html.indexOf("<table class=\"request-types\" data-test=\"inventory\""));
         table = table.substring(0, table.indexOf("</table>"));
-        assertTrue(table.contains("<td class=\"l\">item</td>") && table.contains("<td class=\"l\">item-no-db-wait</td>"), table);
+        assertTrue(
+                table.contains("<td class=\"l\">item</td>") && table.contains("<td class=\"l\">item-no-db-wait</td>"),
+                table);
         String verdicts = html.substring(html.indexOf("id=\"verdicts\""), html.indexOf("id=\"runs\""));
         assertFalse(verdicts.contains("item-no-db-wait"), "request types have their own table, not the verdicts'");
     }
@@ -106,15 +144,24 @@ class YourAppIT {
             boolean virtual = run.getString("mode").equals("executor-virtual");
             // the sample logs, as its server stops, how many requests ran on each kind of thread
             String log = Files.readString(report.resolve(run.getString("dir")).resolve("messages.log"));
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("inventory: (\\d+) requests ran on virtual threads, (\\d+) on platform threads").matcher(log);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                            "inventory: (\\d+) requests ran on virtual threads, (\\d+) on platform threads")
+                    .matcher(log);
             assertTrue(m.find(), "the sample's count is in the run's messages.log: " + run.getString("dir"));
             long onVirtual = Long.parseLong(m.group(1)), onPlatform = Long.parseLong(m.group(2));
             assertTrue(onVirtual + onPlatform >= run.getJsonNumber("successes").longValue(), run.getString("dir"));
             assertEquals(0, virtual ? onPlatform : onVirtual, run.getString("dir") + ": " + m.group());
             JsonObject metrics = run.getJsonObject("server_metrics");
-            assertEquals(virtual, metrics.containsKey("vtlab_executor_virtual_tasks_started_max"), "the feature's counter: " + run.getString("dir"));
+            assertEquals(
+                    virtual,
+                    metrics.containsKey("vtlab_executor_virtual_tasks_started_max"),
+                    "the feature's counter: " + run.getString("dir"));
             if (virtual) {
-                assertTrue(metrics.getJsonNumber("vtlab_executor_virtual_tasks_started_max").longValue() >= onVirtual, run.getString("dir"));
+                assertTrue(
+                        metrics.getJsonNumber("vtlab_executor_virtual_tasks_started_max")
+                                        .longValue()
+                                >= onVirtual,
+                        run.getString("dir"));
             }
         }
     }
@@ -122,12 +169,18 @@ class YourAppIT {
     @Test
     void theWarmUpRanTheUsersPlanAndWasStoppedAfterItsSeconds() throws IOException {
         for (JsonObject run : summary.getJsonArray("runs").getValuesAs(JsonObject.class)) {
-            List<String> rows = Files.readAllLines(report.resolve(run.getString("dir")).resolve("warmup/results.jtl"));
-            List<Long> sent = rows.subList(1, rows.size()).stream().map(r -> Long.parseLong(r.substring(0, r.indexOf(',')))).sorted().toList();
+            List<String> rows =
+                    Files.readAllLines(report.resolve(run.getString("dir")).resolve("warmup/results.jtl"));
+            List<Long> sent = rows.subList(1, rows.size()).stream()
+                    .map(r -> Long.parseLong(r.substring(0, r.indexOf(','))))
+                    .sorted()
+                    .toList();
             assertTrue(sent.size() > 10, "the warm-up sent requests: " + run.getString("dir"));
             // the plan would run RAMP 2 s + DURATION 6 s; JMeter's shutdown port ended it after the 2 s asked for
-            assertTrue(sent.get(sent.size() - 1) - sent.get(0) < 4_000, "warm-up stopped after about 2 s: "
-                    + (sent.get(sent.size() - 1) - sent.get(0)) + " ms in " + run.getString("dir"));
+            assertTrue(
+                    sent.get(sent.size() - 1) - sent.get(0) < 4_000,
+                    "warm-up stopped after about 2 s: " + (sent.get(sent.size() - 1) - sent.get(0)) + " ms in "
+                            + run.getString("dir"));
         }
     }
 
@@ -135,7 +188,9 @@ class YourAppIT {
     void theUsersFilesAreUntouched() throws Exception {
         assertEquals(before, digests(serverDir, plan));
         try (Stream<Path> files = Files.walk(serverDir)) {
-            assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith("vtlab")), "nothing of the lab's in the user's server");
+            assertTrue(
+                    files.noneMatch(f -> f.getFileName().toString().startsWith("vtlab")),
+                    "nothing of the lab's in the user's server");
         }
     }
 
@@ -143,10 +198,16 @@ class YourAppIT {
         Map<String, String> out = new TreeMap<>();
         List<Path> all;
         try (Stream<Path> files = Files.walk(dir)) {
-            all = files.filter(Files::isRegularFile).filter(f -> !dir.relativize(f).startsWith("logs") && !dir.relativize(f).startsWith("workarea")).toList();
+            all = files.filter(Files::isRegularFile)
+                    .filter(f -> !dir.relativize(f).startsWith("logs")
+                            && !dir.relativize(f).startsWith("workarea"))
+                    .toList();
         }
         for (Path f : Stream.concat(all.stream(), Stream.of(file)).toList()) {
-            out.put(f.toString(), HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f))));
+            out.put(
+                    f.toString(),
+                    HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f))));
         }
         return out;
     }

@@ -13,8 +13,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -51,7 +51,8 @@ public final class RunBenchmarks {
             "pinning", PinningBenchmark.class,
             "threadlocal", ThreadLocalMemoryBenchmark.class);
     /** Run order: the cheap, timing-sensitive ones first. */
-    public static final List<String> ORDER = List.of("executor-grid", "pinning", "threadlocal", "sleep-tasks", "async-tasks");
+    public static final List<String> ORDER =
+            List.of("executor-grid", "pinning", "threadlocal", "sleep-tasks", "async-tasks");
 
     private final boolean smoke;
     private final Path results;
@@ -66,7 +67,8 @@ public final class RunBenchmarks {
         if (!profile.equals("full") && !profile.equals("smoke")) {
             throw new IllegalArgumentException("vtlab.bench.profile must be full or smoke: " + profile);
         }
-        Path results = Path.of(Knobs.string("vtlab.bench.results", "target/results")).toAbsolutePath();
+        Path results =
+                Path.of(Knobs.string("vtlab.bench.results", "target/results")).toAbsolutePath();
         Files.createDirectories(results);
         Pattern include = Pattern.compile(Knobs.string("vtlab.bench.include", ".*"));
         RunBenchmarks runner = new RunBenchmarks(profile.equals("smoke"), results);
@@ -102,19 +104,44 @@ public final class RunBenchmarks {
     private List<ChainedOptionsBuilder> plan(String experiment) {
         return switch (experiment) {
             case "executor-grid" -> executorGrid();
-            case "sleep-tasks" -> List.of(benchmark(SleepTasksBenchmark.class, ".*",
-                    smallCounts("tasks", "300", "sleepMillis", "100", "fixedPoolSize", "50", "cachedPoolThreadCap", "100"),
-                    Map.of(), o -> o));
-            case "async-tasks" -> List.of(
-                    benchmark(AsyncTasksBenchmark.class, "virtualAsyncExecutor",
-                            smallCounts("tasks", "800", "sleepMillis", "5"), Map.of(), o -> o),
-                    // ~10 minutes on the published counts: one measured shot, no warm-up, and room for it.
-                    benchmark(AsyncTasksBenchmark.class, "platformAsyncExecutor",
-                            smallCounts("tasks", "800", "sleepMillis", "5"), Map.of(),
-                            o -> smoke ? o : o.warmupIterations(0).measurementIterations(1).timeout(TimeValue.minutes(30))));
+            case "sleep-tasks" ->
+                List.of(benchmark(
+                        SleepTasksBenchmark.class,
+                        ".*",
+                        smallCounts(
+                                "tasks",
+                                "300",
+                                "sleepMillis",
+                                "100",
+                                "fixedPoolSize",
+                                "50",
+                                "cachedPoolThreadCap",
+                                "100"),
+                        Map.of(),
+                        o -> o));
+            case "async-tasks" ->
+                List.of(
+                        benchmark(
+                                AsyncTasksBenchmark.class,
+                                "virtualAsyncExecutor",
+                                smallCounts("tasks", "800", "sleepMillis", "5"),
+                                Map.of(),
+                                o -> o),
+                        // ~10 minutes on the published counts: one measured shot, no warm-up, and room for it.
+                        benchmark(
+                                AsyncTasksBenchmark.class,
+                                "platformAsyncExecutor",
+                                smallCounts("tasks", "800", "sleepMillis", "5"),
+                                Map.of(),
+                                o -> smoke
+                                        ? o
+                                        : o.warmupIterations(0)
+                                                .measurementIterations(1)
+                                                .timeout(TimeValue.minutes(30))));
             case "pinning" -> pinning();
-            case "threadlocal" -> List.of(benchmark(ThreadLocalMemoryBenchmark.class, ".*",
-                    smallCounts("threads", "20000"), Map.of(), o -> o));
+            case "threadlocal" ->
+                List.of(benchmark(
+                        ThreadLocalMemoryBenchmark.class, ".*", smallCounts("threads", "20000"), Map.of(), o -> o));
             default -> throw new IllegalArgumentException("unknown experiment " + experiment);
         };
     }
@@ -122,12 +149,17 @@ public final class RunBenchmarks {
     /** On the JDK running this, then on each JDK of vtlab.bench.pinning.jvms (JMH's own -jvm option). */
     private List<ChainedOptionsBuilder> pinning() {
         List<ChainedOptionsBuilder> runs = new ArrayList<>();
-        runs.add(benchmark(PinningBenchmark.class, ".*", smallCounts("tasks", "20", "holdMillis", "5"), Map.of(), o -> o));
+        runs.add(benchmark(
+                PinningBenchmark.class, ".*", smallCounts("tasks", "20", "holdMillis", "5"), Map.of(), o -> o));
         for (String java : Knobs.list("vtlab.bench.pinning.jvms", "")) {
             if (!Files.isExecutable(Path.of(java))) {
                 throw new IllegalArgumentException("vtlab.bench.pinning.jvms: " + java + " is not an executable java");
             }
-            runs.add(benchmark(PinningBenchmark.class, ".*", smallCounts("tasks", "20", "holdMillis", "5"), Map.of(),
+            runs.add(benchmark(
+                    PinningBenchmark.class,
+                    ".*",
+                    smallCounts("tasks", "20", "holdMillis", "5"),
+                    Map.of(),
                     o -> o.jvm(java)));
         }
         return runs;
@@ -142,15 +174,25 @@ public final class RunBenchmarks {
         Map<String, String> counts = smallCounts("loop", "100", "nThreads", "50");
         UnaryOperator<ChainedOptionsBuilder> settings = o -> (smoke ? o : o.warmupIterations(3)).threads(threads);
         List<ChainedOptionsBuilder> runs = new ArrayList<>();
-        runs.add(benchmark(ExecutorGridBenchmark.class, "fixedThreadPool", counts,
-                Map.of("maxPoolSizeFrom", "setup"), settings));
-        runs.add(benchmark(ExecutorGridBenchmark.class, "virtualThreadPerTask", counts,
-                Map.of("maxPoolSizeFrom", "setup"), settings));
-        String nThreadsValues = System.getProperty("vtlab.bench.param.nThreads", counts.getOrDefault("nThreads",
-                String.join(",", paramValues(ExecutorGridBenchmark.class, "nThreads"))));
+        runs.add(benchmark(
+                ExecutorGridBenchmark.class, "fixedThreadPool", counts, Map.of("maxPoolSizeFrom", "setup"), settings));
+        runs.add(benchmark(
+                ExecutorGridBenchmark.class,
+                "virtualThreadPerTask",
+                counts,
+                Map.of("maxPoolSizeFrom", "setup"),
+                settings));
+        String nThreadsValues = System.getProperty(
+                "vtlab.bench.param.nThreads",
+                counts.getOrDefault(
+                        "nThreads", String.join(",", paramValues(ExecutorGridBenchmark.class, "nThreads"))));
         for (String nThreads : nThreadsValues.split(",")) {
-            runs.add(benchmark(ExecutorGridBenchmark.class, "virtualThreadPerTask", counts,
-                    Map.of("maxPoolSizeFrom", "fork", "nThreads", nThreads), settings)
+            runs.add(benchmark(
+                            ExecutorGridBenchmark.class,
+                            "virtualThreadPerTask",
+                            counts,
+                            Map.of("maxPoolSizeFrom", "fork", "nThreads", nThreads),
+                            settings)
                     .jvmArgsAppend("-Djdk.virtualThreadScheduler.maxPoolSize=" + nThreads));
         }
         return runs;
@@ -161,10 +203,14 @@ public final class RunBenchmarks {
      * once (JMH's param() adds values): the smoke counts, replaced by -Dvtlab.bench.param.NAME, replaced
      * by the params this run is about ({@code fixed}).
      */
-    private ChainedOptionsBuilder benchmark(Class<?> type, String methodRegex, Map<String, String> smokeCounts,
-            Map<String, String> fixed, UnaryOperator<ChainedOptionsBuilder> settings) {
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .include(Pattern.quote(type.getName()) + "\\." + methodRegex + "$");
+    private ChainedOptionsBuilder benchmark(
+            Class<?> type,
+            String methodRegex,
+            Map<String, String> smokeCounts,
+            Map<String, String> fixed,
+            UnaryOperator<ChainedOptionsBuilder> settings) {
+        ChainedOptionsBuilder options =
+                new OptionsBuilder().include(Pattern.quote(type.getName()) + "\\." + methodRegex + "$");
         if (smoke) {
             options.warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(200));
         }
@@ -202,7 +248,8 @@ public final class RunBenchmarks {
             return List.of(override.split(","));
         }
         try {
-            return List.of(type.getDeclaredField(name).getAnnotation(Param.class).value());
+            return List.of(
+                    type.getDeclaredField(name).getAnnotation(Param.class).value());
         } catch (NoSuchFieldException e) {
             throw new IllegalArgumentException(type + " has no @Param " + name, e);
         }

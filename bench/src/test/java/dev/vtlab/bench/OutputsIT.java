@@ -36,10 +36,14 @@ class OutputsIT {
         Assumptions.assumeTrue(Boolean.getBoolean("vtlab.check.jmh"), "JMH was not run in this build");
         String markdown = Files.readString(RESULTS.resolve("results.md"));
         for (var experiment : RunBenchmarks.EXPERIMENTS.entrySet()) {
-            JsonArray runs = JsonParser.parseString(Files.readString(RESULTS.resolve("jmh-" + experiment.getKey() + ".json")))
+            JsonArray runs = JsonParser.parseString(
+                            Files.readString(RESULTS.resolve("jmh-" + experiment.getKey() + ".json")))
                     .getAsJsonArray();
-            List<JsonObject> observations = Files.readAllLines(RESULTS.resolve("observations-" + experiment.getKey() + ".jsonl"))
-                    .stream().filter(l -> !l.isBlank()).map(l -> JsonParser.parseString(l).getAsJsonObject()).toList();
+            List<JsonObject> observations =
+                    Files.readAllLines(RESULTS.resolve("observations-" + experiment.getKey() + ".jsonl")).stream()
+                            .filter(l -> !l.isBlank())
+                            .map(l -> JsonParser.parseString(l).getAsJsonObject())
+                            .toList();
             Set<String> seen = new HashSet<>();
             for (JsonElement element : runs) {
                 JsonObject run = element.getAsJsonObject();
@@ -47,8 +51,10 @@ class OutputsIT {
                 seen.add(benchmark);
                 double score = run.getAsJsonObject("primaryMetric").get("score").getAsDouble();
                 assertTrue(Double.isFinite(score) && score > 0, benchmark + " has score " + score);
-                assertTrue(observations.stream().anyMatch(o -> o.get("benchmark").getAsString().equals(benchmark)
-                                && o.getAsJsonObject("params").equals(run.getAsJsonObject("params"))),
+                assertTrue(
+                        observations.stream()
+                                .anyMatch(o -> o.get("benchmark").getAsString().equals(benchmark)
+                                        && o.getAsJsonObject("params").equals(run.getAsJsonObject("params"))),
                         "no observation for " + benchmark + " " + run.getAsJsonObject("params"));
                 String shortName = benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
                 assertTrue(markdown.contains("| " + shortName + " |"), "results.md has no row for " + shortName);
@@ -64,32 +70,40 @@ class OutputsIT {
     @Test
     void theGridRanMaxPoolSizeBothWaysAndTheCachedPoolWasCapped() throws IOException {
         Assumptions.assumeTrue(Boolean.getBoolean("vtlab.check.jmh"), "JMH was not run in this build");
-        JsonArray grid = JsonParser.parseString(Files.readString(RESULTS.resolve("jmh-executor-grid.json"))).getAsJsonArray();
-        assertTrue(stream(grid).anyMatch(r -> param(r, "maxPoolSizeFrom").equals("setup")
-                && r.get("benchmark").getAsString().endsWith("virtualThreadPerTask")));
-        assertTrue(stream(grid).anyMatch(r -> param(r, "maxPoolSizeFrom").equals("fork")
-                && r.getAsJsonArray("jvmArgs").toString().contains("-Djdk.virtualThreadScheduler.maxPoolSize="
-                        + param(r, "nThreads"))));
+        JsonArray grid = JsonParser.parseString(Files.readString(RESULTS.resolve("jmh-executor-grid.json")))
+                .getAsJsonArray();
+        assertTrue(stream(grid)
+                .anyMatch(r -> param(r, "maxPoolSizeFrom").equals("setup")
+                        && r.get("benchmark").getAsString().endsWith("virtualThreadPerTask")));
+        assertTrue(stream(grid)
+                .anyMatch(r -> param(r, "maxPoolSizeFrom").equals("fork")
+                        && r.getAsJsonArray("jvmArgs")
+                                .toString()
+                                .contains("-Djdk.virtualThreadScheduler.maxPoolSize=" + param(r, "nThreads"))));
         String sleepObservations = Files.readString(RESULTS.resolve("observations-sleep-tasks.jsonl"));
         assertTrue(sleepObservations.contains("\"hitCap\""), "the cached pool reports whether it hit its cap");
         assertTrue(sleepObservations.contains("peakOsThreads"));
         List<JsonObject> pinning = Files.readAllLines(RESULTS.resolve("observations-pinning.jsonl")).stream()
-                .filter(l -> !l.isBlank()).map(l -> JsonParser.parseString(l).getAsJsonObject().getAsJsonObject("values"))
+                .filter(l -> !l.isBlank())
+                .map(l -> JsonParser.parseString(l).getAsJsonObject().getAsJsonObject("values"))
                 .toList();
         assertFalse(pinning.isEmpty());
         for (JsonObject values : pinning) {
             assertTrue(values.get("pinnedEvents").getAsLong() >= 0);
             // The class-initializer sleep pins on every JDK: if JFR saw nothing, the counts mean nothing.
-            assertTrue(values.get("positiveControlPinnedEvents").getAsLong() >= 1, "JFR recorded no pinned event at all");
+            assertTrue(
+                    values.get("positiveControlPinnedEvents").getAsLong() >= 1, "JFR recorded no pinned event at all");
         }
-        assertTrue(Files.readString(RESULTS.resolve("observations-threadlocal.jsonl")).contains("\"retainedBytesPerThread\""));
+        assertTrue(Files.readString(RESULTS.resolve("observations-threadlocal.jsonl"))
+                .contains("\"retainedBytesPerThread\""));
     }
 
     @Test
     void theProbeWroteItsPointsTableAndPlot() throws Exception {
         Assumptions.assumeTrue(Boolean.getBoolean("vtlab.check.probe"), "the probe was not run in this build");
         Path probe = RESULTS.resolve("probe");
-        JsonArray points = JsonParser.parseString(Files.readString(probe.resolve("probe.json"))).getAsJsonArray();
+        JsonArray points = JsonParser.parseString(Files.readString(probe.resolve("probe.json")))
+                .getAsJsonArray();
         assertFalse(points.isEmpty());
         Set<String> executors = new HashSet<>();
         Set<Integer> cpus = new HashSet<>();
@@ -99,15 +113,21 @@ class OutputsIT {
             assertTrue(point.get("throughputPerSecond").getAsDouble() > 0, "throughput of " + point);
             double cpu = point.get("cpuUtilisationPercent").getAsDouble();
             assertTrue(cpu > 0 && cpu < 150, "CPU utilisation of " + point);
-            assertTrue(point.get("p99Micros").getAsDouble() >= point.get("p50Micros").getAsDouble());
+            assertTrue(point.get("p99Micros").getAsDouble()
+                    >= point.get("p50Micros").getAsDouble());
             assertFalse(point.get("kernel").getAsString().isBlank());
         }
         assertEquals(Set.of("virtual", "platform"), executors);
         assertEquals(Set.of(1, 2), cpus);
         String table = Files.readString(probe.resolve("probe.md"));
         assertTrue(table.contains("virtual / platform throughput %"));
-        assertTrue(table.lines().filter(l -> l.matches("\\| [0-9.]+ \\| \\d \\| [0-9.]+ \\|.*")).count() >= cpus.size());
-        Document svg = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(probe.resolve("probe.svg").toFile());
+        assertTrue(table.lines()
+                        .filter(l -> l.matches("\\| [0-9.]+ \\| \\d \\| [0-9.]+ \\|.*"))
+                        .count()
+                >= cpus.size());
+        Document svg = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(probe.resolve("probe.svg").toFile());
         assertEquals("svg", svg.getDocumentElement().getNodeName());
         assertTrue(svg.getElementsByTagName("polyline").getLength() >= 3 * cpus.size());
     }

@@ -57,17 +57,19 @@ public class AsyncTasksBenchmark {
         Knobs.within("tasks", tasks, 1, 1_000_000);
         Knobs.within("sleepMillis", sleepMillis, 0, 10_000);
         Knobs.within("platformPoolSize", platformPoolSize, 1, 5_000);
-        platformExecutor = new ThreadPoolExecutor(platformPoolSize, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>());
+        platformExecutor = new ThreadPoolExecutor(
+                platformPoolSize, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
         virtualExecutor = Executors.newVirtualThreadPerTaskExecutor();
         threadCounts = ThreadCounts.start(10);
     }
 
     @TearDown(Level.Trial)
     public void tearDown(BenchmarkParams params) {
-        Observations.record(params, Map.of(
-                "peakJvmThreads", threadCounts.peakJvmThreads(),
-                "peakOsThreads", threadCounts.peakOsThreads()));
+        Observations.record(
+                params,
+                Map.of(
+                        "peakJvmThreads", threadCounts.peakJvmThreads(),
+                        "peakOsThreads", threadCounts.peakOsThreads()));
         threadCounts.close();
         platformExecutor.close();
         virtualExecutor.close();

@@ -86,10 +86,12 @@ public class ExecutorGridBenchmark {
     @TearDown(Level.Trial)
     public void tearDown(BenchmarkParams params) {
         // Carriers idle out only after 30 s, so the live ones now are the most the scheduler started.
-        Observations.record(params, Map.of(
-                "carrierThreads", ThreadCounts.carrierThreads(),
-                "peakJvmThreads", threadCounts.peakJvmThreads(),
-                "peakOsThreads", threadCounts.peakOsThreads()));
+        Observations.record(
+                params,
+                Map.of(
+                        "carrierThreads", ThreadCounts.carrierThreads(),
+                        "peakJvmThreads", threadCounts.peakJvmThreads(),
+                        "peakOsThreads", threadCounts.peakOsThreads()));
         threadCounts.close();
         fixedPool.close();
         virtualPerTask.close();

@@ -72,7 +72,10 @@ public class PinningBenchmark {
             locks[i] = new ReentrantLock();
         }
         pinnedEvents = new Recording();
-        pinnedEvents.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
+        pinnedEvents
+                .enable("jdk.VirtualThreadPinned")
+                .withThreshold(Duration.ZERO)
+                .withStackTrace();
         pinnedEvents.start();
         try {
             Thread.ofVirtual().start(SleepsInItsInitializer::touch).join();
@@ -90,7 +93,8 @@ public class PinningBenchmark {
             List<RecordedEvent> pinned = RecordingFile.readAllEvents(dump).stream()
                     .filter(e -> e.getEventType().getName().equals("jdk.VirtualThreadPinned"))
                     .toList();
-            long control = pinned.stream().filter(PinningBenchmark::isPositiveControl).count();
+            long control =
+                    pinned.stream().filter(PinningBenchmark::isPositiveControl).count();
             Map<String, Object> values = new LinkedHashMap<>();
             values.put("javaVersion", Runtime.version().toString());
             values.put("pinnedEvents", pinned.size() - control);
@@ -136,8 +140,9 @@ public class PinningBenchmark {
     }
 
     private static boolean isPositiveControl(RecordedEvent event) {
-        return event.getStackTrace() != null && event.getStackTrace().getFrames().stream()
-                .anyMatch(f -> f.getMethod().getType().getName().endsWith("SleepsInItsInitializer"));
+        return event.getStackTrace() != null
+                && event.getStackTrace().getFrames().stream()
+                        .anyMatch(f -> f.getMethod().getType().getName().endsWith("SleepsInItsInitializer"));
     }
 
     /** Blocks in its static initializer: a virtual thread cannot unmount there, even after JEP 491. */

@@ -31,8 +31,7 @@ public final class CpuBurnProbe {
     static final String RESULT_PREFIX = "PROBE_RESULT ";
     private static volatile long sink;
 
-    private CpuBurnProbe() {
-    }
+    private CpuBurnProbe() {}
 
     public static void main(String[] args) throws Exception {
         String executorKind = Knobs.string("vtlab.probe.executor", "virtual");
@@ -48,11 +47,12 @@ public final class CpuBurnProbe {
             iterationsPerMicro = calibrateIterationsPerMicro();
         }
         long iterationsPerTask = Math.max(1, iterationsPerMicro * taskMicros);
-        ExecutorService executor = switch (executorKind) {
-            case "virtual" -> Executors.newVirtualThreadPerTaskExecutor();
-            case "platform" -> Executors.newFixedThreadPool(poolSize);
-            default -> throw new IllegalArgumentException("vtlab.probe.executor must be virtual or platform");
-        };
+        ExecutorService executor =
+                switch (executorKind) {
+                    case "virtual" -> Executors.newVirtualThreadPerTaskExecutor();
+                    case "platform" -> Executors.newFixedThreadPool(poolSize);
+                    default -> throw new IllegalArgumentException("vtlab.probe.executor must be virtual or platform");
+                };
 
         Recorder latencies = new Recorder(3);
         // per client: whether the executor serves its submitters fairly (a low p50 can hide clients left waiting)
@@ -137,7 +137,11 @@ public final class CpuBurnProbe {
         for (String name : List.of("parallelism", "maxPoolSize", "minRunnable")) {
             String value = System.getProperty("jdk.virtualThreadScheduler." + name);
             if (value != null) {
-                properties.append(properties.isEmpty() ? "" : " ").append(name).append('=').append(value);
+                properties
+                        .append(properties.isEmpty() ? "" : " ")
+                        .append(name)
+                        .append('=')
+                        .append(value);
             }
         }
         return properties.isEmpty() ? "default" : properties.toString();

@@ -33,25 +33,28 @@ public final class ProbeSweep {
     private static final List<String> PASSED_ON = List.of("concurrency", "poolSize", "seconds", "warmupSeconds");
     private static final List<String> SCHEDULER = List.of("parallelism", "maxPoolSize", "minRunnable");
 
-    private ProbeSweep() {
-    }
+    private ProbeSweep() {}
 
     public static void main(String[] args) throws IOException, InterruptedException {
         // JMH's own lock file: the probe, JMH runs and the lab's comparison never measure at the same time
-        try (MachineLock lock = MachineLock.acquire(MachineLock.DEFAULT, Duration.ZERO, "Run the probe when it is done.")) {
+        try (MachineLock lock =
+                MachineLock.acquire(MachineLock.DEFAULT, Duration.ZERO, "Run the probe when it is done.")) {
             sweep();
         }
     }
 
     private static void sweep() throws IOException, InterruptedException {
         boolean smoke = Knobs.string("vtlab.bench.profile", "full").equals("smoke");
-        Path out = Path.of(Knobs.string("vtlab.bench.results", "target/results")).toAbsolutePath().resolve("probe");
+        Path out = Path.of(Knobs.string("vtlab.bench.results", "target/results"))
+                .toAbsolutePath()
+                .resolve("probe");
         Files.createDirectories(out);
         List<String> taskMicros = Knobs.list("vtlab.probe.taskMicros", smoke ? "100" : "50,100,200,500,1000");
         List<String> cpus = Knobs.list("vtlab.probe.cpus", "1,2");
         List<String> executors = Knobs.list("vtlab.probe.executors", "virtual,platform");
         int available = Runtime.getRuntime().availableProcessors();
-        boolean taskset = Files.isExecutable(Path.of("/usr/bin/taskset")) || Files.isExecutable(Path.of("/bin/taskset"));
+        boolean taskset =
+                Files.isExecutable(Path.of("/usr/bin/taskset")) || Files.isExecutable(Path.of("/bin/taskset"));
 
         Environment.capture("before", out.resolve("environment.json"));
         long iterationsPerMicro = CpuBurnProbe.calibrateIterationsPerMicro();
@@ -65,28 +68,39 @@ public final class ProbeSweep {
                     JsonObject point = runPoint(executor, micros, n, iterationsPerMicro, taskset, smoke);
                     point.addProperty("taskset", taskset ? "0-" + (n - 1) : "none");
                     points.add(point);
-                    System.out.printf(Locale.ROOT, "[probe] %s %s us %d CPU: %.0f tasks/s, CPU %.0f %%, p99 %.0f us%n",
-                            executor, micros, n, point.get("throughputPerSecond").getAsDouble(),
-                            point.get("cpuUtilisationPercent").getAsDouble(), point.get("p99Micros").getAsDouble());
+                    System.out.printf(
+                            Locale.ROOT,
+                            "[probe] %s %s us %d CPU: %.0f tasks/s, CPU %.0f %%, p99 %.0f us%n",
+                            executor,
+                            micros,
+                            n,
+                            point.get("throughputPerSecond").getAsDouble(),
+                            point.get("cpuUtilisationPercent").getAsDouble(),
+                            point.get("p99Micros").getAsDouble());
                 }
             }
         }
         Environment.capture("after", out.resolve("environment.json"));
-        Files.writeString(out.resolve("probe.json"), new GsonBuilder().setPrettyPrinting().create().toJson(points));
+        Files.writeString(
+                out.resolve("probe.json"),
+                new GsonBuilder().setPrettyPrinting().create().toJson(points));
         ProbeReport.write(out, points);
         System.out.println("[vtlab-bench] wrote " + out.resolve("probe.md") + " and " + out.resolve("probe.svg"));
     }
 
-    private static JsonObject runPoint(String executor, String micros, int cpus, long iterationsPerMicro,
-            boolean taskset, boolean smoke)
+    private static JsonObject runPoint(
+            String executor, String micros, int cpus, long iterationsPerMicro, boolean taskset, boolean smoke)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         if (taskset) {
             command.addAll(List.of("taskset", "-c", "0-" + (cpus - 1)));
         }
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:ActiveProcessorCount=" + cpus, "-Xmx512m",
-                "-Dvtlab.probe.executor=" + executor, "-Dvtlab.probe.taskMicros=" + micros,
+        command.addAll(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:ActiveProcessorCount=" + cpus,
+                "-Xmx512m",
+                "-Dvtlab.probe.executor=" + executor,
+                "-Dvtlab.probe.taskMicros=" + micros,
                 "-Dvtlab.probe.iterationsPerMicro=" + iterationsPerMicro));
         if (smoke) {
             command.addAll(List.of("-Dvtlab.probe.seconds=0.5", "-Dvtlab.probe.warmupSeconds=0.3"));
@@ -103,7 +117,8 @@ public final class ProbeSweep {
 
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String result = null;
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader lines =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 if (line.startsWith(CpuBurnProbe.RESULT_PREFIX)) {
                     result = line.substring(CpuBurnProbe.RESULT_PREFIX.length());

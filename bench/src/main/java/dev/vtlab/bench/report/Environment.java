@@ -17,10 +17,12 @@ import java.time.Instant;
  * CPUs, memory; {@link MachineState}: load average and the JVMs that were not this run's).
  */
 public final class Environment {
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().create();
+    private static final Gson GSON = new GsonBuilder()
+            .setPrettyPrinting()
+            .serializeSpecialFloatingPointValues()
+            .create();
 
-    private Environment() {
-    }
+    private Environment() {}
 
     /** Adds a snapshot under {@code label} to the JSON object in {@code file}. */
     public static void capture(String label, Path file) throws IOException {
@@ -35,6 +37,5 @@ public final class Environment {
         return new Snapshot(Instant.now().toString(), Machine.here(), MachineState.now());
     }
 
-    public record Snapshot(String time, Machine machine, MachineState state) {
-    }
+    public record Snapshot(String time, Machine machine, MachineState state) {}
 }

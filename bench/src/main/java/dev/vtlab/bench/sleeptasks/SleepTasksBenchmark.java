@@ -70,10 +70,12 @@ public class SleepTasksBenchmark {
         values.put("peakOsThreads", threadCounts.peakOsThreads());
         if (lastCappedFactory != null) {
             values.put("cachedPoolThreadsCreated", lastCappedFactory.created());
-            values.put("hitCap", lastCappedFactory.capHit()
-                    ? "hit cap at " + lastCappedFactory.created() + " threads; " + lastSubmitted + " of " + tasks
-                            + " tasks submitted"
-                    : "no");
+            values.put(
+                    "hitCap",
+                    lastCappedFactory.capHit()
+                            ? "hit cap at " + lastCappedFactory.created() + " threads; " + lastSubmitted + " of "
+                                    + tasks + " tasks submitted"
+                            : "no");
         }
         Observations.record(params, values);
         threadCounts.close();

@@ -5,8 +5,7 @@ import java.util.List;
 
 /** System-property knobs with a default and a bound, so a typo cannot launch an unbounded run. */
 public final class Knobs {
-    private Knobs() {
-    }
+    private Knobs() {}
 
     public static String string(String name, String defaultValue) {
         String value = System.getProperty(name);
@@ -27,7 +26,10 @@ public final class Knobs {
 
     /** A comma-separated list knob, e.g. -Dvtlab.probe.cpus=1,2. */
     public static List<String> list(String name, String defaultValue) {
-        return Arrays.stream(string(name, defaultValue).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return Arrays.stream(string(name, defaultValue).split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
     }
 
     /** Bounds a JMH @Param or a knob; benchmarks call it in @Setup so -p overrides are checked too. */

@@ -18,10 +18,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public final class Observations {
     /** Set by the runner on every fork; without it (a bare java -jar run) the lines go to stdout. */
     public static final String FILE_PROPERTY = "vtlab.bench.observations";
+
     private static final Gson GSON = new Gson();
 
-    private Observations() {
-    }
+    private Observations() {}
 
     public static synchronized void record(BenchmarkParams params, Map<String, Object> values) {
         Map<String, Object> line = new LinkedHashMap<>();
@@ -42,8 +42,12 @@ public final class Observations {
         try {
             Path path = Path.of(file);
             Files.createDirectories(path.toAbsolutePath().getParent());
-            Files.writeString(path, json + System.lineSeparator(), StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Files.writeString(
+                    path,
+                    json + System.lineSeparator(),
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new IllegalStateException("cannot append the observation to " + file, e);
         }

@@ -33,7 +33,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @State(Scope.Benchmark)
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
 @Warmup(iterations = 0)
 @Measurement(iterations = 2)
 public class ThreadLocalMemoryBenchmark {

@@ -2,7 +2,6 @@ package dev.vtlab.liberty.executor;
 
 import com.ibm.wsspi.kernel.service.utils.ServerQuiesceListener;
 import com.ibm.wsspi.threading.ExecutorServiceTaskInterceptor;
-
 import java.lang.management.ManagementFactory;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -13,7 +12,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-
 import javax.management.JMException;
 import javax.management.ObjectName;
 
@@ -37,7 +35,8 @@ import javax.management.ObjectName;
  * (default 10 000, 1..1 000 000); past it the pool thread waits for one to end, so the excess queues in
  * Liberty's pool as it would without this feature.
  */
-public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskInterceptor, ServerQuiesceListener, ExecutorVirtualMXBean {
+public class VirtualThreadTaskInterceptor
+        implements ExecutorServiceTaskInterceptor, ServerQuiesceListener, ExecutorVirtualMXBean {
 
     static final String MAX_IN_FLIGHT_PROPERTY = "vtlab.executorVirtual.maxInFlight";
     private static final String EXECUTOR_IMPL = "com.ibm.ws.threading.internal.ExecutorServiceImpl";
@@ -46,6 +45,7 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
     private static final Set<String> EXECUTE_ONLY = Set.of(
             "com.ibm.ws.tcpchannel.internal.WorkQueueManager$Worker",
             "com.ibm.ws.threading.internal.SchedulingHelper$ExpeditedFutureTask");
+
     private static final ClassValue<Boolean> IS_EXECUTE_ONLY = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
@@ -55,8 +55,10 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
     /** True on a thread running a handed-off task (a stop requested from one must not wait for itself). */
     private static final ThreadLocal<Boolean> ON_HANDOFF_THREAD = new ThreadLocal<>();
 
-    private final ThreadFactory handoffThreads = Thread.ofVirtual().name("vtlab-executor-", 1).factory();
-    private final ThreadFactory joinThreads = Thread.ofVirtual().name("vtlab-executor-join-", 1).factory();
+    private final ThreadFactory handoffThreads =
+            Thread.ofVirtual().name("vtlab-executor-", 1).factory();
+    private final ThreadFactory joinThreads =
+            Thread.ofVirtual().name("vtlab-executor-join-", 1).factory();
     private final LongAdder inFlight = new LongAdder();
     private final LongAdder started = new LongAdder();
     private Semaphore admission;
@@ -66,7 +68,8 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
     protected void activate() {
         int max = Integer.getInteger(MAX_IN_FLIGHT_PROPERTY, 10_000);
         if (max < 1 || max > 1_000_000) {
-            System.clearProperty("vtlab.liberty.feature"); // so the app refuses the mode instead of running it on pool threads
+            System.clearProperty(
+                    "vtlab.liberty.feature"); // so the app refuses the mode instead of running it on pool threads
             throw new IllegalArgumentException(MAX_IN_FLIGHT_PROPERTY + " must be 1..1000000, not " + max);
         }
         admission = new Semaphore(max);
@@ -153,15 +156,17 @@ public class VirtualThreadTaskInterceptor implements ExecutorServiceTaskIntercep
         inFlight.increment();
         started.increment();
         try {
-            handoffThreads.newThread(() -> {
-                ON_HANDOFF_THREAD.set(Boolean.TRUE);
-                try {
-                    task.run();
-                } finally {
-                    inFlight.decrement();
-                    admission.release();
-                }
-            }).start();
+            handoffThreads
+                    .newThread(() -> {
+                        ON_HANDOFF_THREAD.set(Boolean.TRUE);
+                        try {
+                            task.run();
+                        } finally {
+                            inFlight.decrement();
+                            admission.release();
+                        }
+                    })
+                    .start();
         } catch (RuntimeException | Error notStarted) { // e.g. no memory for another thread: run it here
             inFlight.decrement();
             admission.release();

@@ -6,8 +6,6 @@ import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
-import javax.sql.DataSource;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,6 +14,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * GET /inventory/items?id=1..100&dbMs=0..1000: one item, read after a database call that takes dbMs
@@ -31,12 +30,14 @@ public class ItemServlet extends HttpServlet {
 
     @Resource(lookup = "jdbc/inventory")
     private DataSource db;
+
     private final AtomicLong onVirtual = new AtomicLong();
     private final AtomicLong onPlatform = new AtomicLong();
 
     @Override
     public void init() throws ServletException {
-        try (Connection c = db.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = db.getConnection();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS item (id INT PRIMARY KEY, name VARCHAR(40), stock INT)");
             s.execute("CREATE ALIAS IF NOT EXISTS SLOW_QUERY FOR 'java.lang.Thread.sleep(long)'");
             s.execute("MERGE INTO item KEY (id) SELECT x, 'item ' || x, 10 * x FROM SYSTEM_RANGE(1, " + ITEMS + ")");
@@ -48,12 +49,16 @@ public class ItemServlet extends HttpServlet {
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         Integer id = parse(req.getParameter("id"), 1, ITEMS);
-        Integer dbMs = req.getParameter("dbMs") == null ? Integer.valueOf(20) : parse(req.getParameter("dbMs"), 0, MAX_DB_MS);
+        Integer dbMs =
+                req.getParameter("dbMs") == null ? Integer.valueOf(20) : parse(req.getParameter("dbMs"), 0, MAX_DB_MS);
         if (id == null || dbMs == null) {
             resp.setStatus(400);
             resp.setContentType("application/json");
-            resp.getWriter().write(id == null ? "{\"error\":\"id must be a whole number from 1 to " + ITEMS + "\"}"
-                    : "{\"error\":\"dbMs must be a whole number from 0 to " + MAX_DB_MS + "\"}");
+            resp.getWriter()
+                    .write(
+                            id == null
+                                    ? "{\"error\":\"id must be a whole number from 1 to " + ITEMS + "\"}"
+                                    : "{\"error\":\"dbMs must be a whole number from 0 to " + MAX_DB_MS + "\"}");
             return;
         }
         boolean virtual = Thread.currentThread().isVirtual();
@@ -68,8 +73,9 @@ public class ItemServlet extends HttpServlet {
                 try (ResultSet rs = q.executeQuery()) {
                     rs.next();
                     resp.setContentType("application/json");
-                    resp.getWriter().write("{\"id\":" + id + ",\"name\":\"" + rs.getString(1) + "\",\"stock\":" + rs.getInt(2)
-                            + ",\"thread\":\"" + (virtual ? "virtual" : "platform") + "\"}");
+                    resp.getWriter()
+                            .write("{\"id\":" + id + ",\"name\":\"" + rs.getString(1) + "\",\"stock\":" + rs.getInt(2)
+                                    + ",\"thread\":\"" + (virtual ? "virtual" : "platform") + "\"}");
                 }
             }
         } catch (SQLException e) {
@@ -79,7 +85,8 @@ public class ItemServlet extends HttpServlet {
 
     @Override
     public void destroy() {
-        LOG.info("inventory: " + onVirtual.get() + " requests ran on virtual threads, " + onPlatform.get() + " on platform threads");
+        LOG.info("inventory: " + onVirtual.get() + " requests ran on virtual threads, " + onPlatform.get()
+                + " on platform threads");
     }
 
     private static Integer parse(String value, int min, int max) {
