@@ -52,6 +52,19 @@ public enum DispatchMode {
         return where == Where.CONTAINER_VIRTUAL;
     }
 
+    /**
+     * True where each request holds one of Liberty's pool threads while it runs, so the pool's maxThreads caps
+     * the requests in flight (the pool itself, or its virtual workers).
+     */
+    public boolean poolThreadPerRequest() {
+        return where == Where.POOL_THREAD || this == POOL_VIRTUAL_WORKERS;
+    }
+
+    /** True where vtlab's feature starts a virtual thread for every Default Executor task (its own in-flight count). */
+    public boolean virtualThreadPerTask() {
+        return this == EXECUTOR_VIRTUAL;
+    }
+
     public static DispatchMode parse(String value) {
         for (DispatchMode mode : values()) {
             if (mode.label().equalsIgnoreCase(value.trim())) {

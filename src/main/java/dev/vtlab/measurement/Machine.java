@@ -16,6 +16,15 @@ public record Machine(String cpuModel, int cpus, String memory, String kernel, S
                 System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
     }
 
+    /**
+     * The CPUs this process may run on (its affinity, /proc/self/status's Cpus_allowed_list, as a taskset list
+     * like "0-1"), or "0-(n-1)" where the kernel does not say.
+     */
+    public static String allowedCpus() {
+        String list = readFirst("/proc/self/status", "Cpus_allowed_list");
+        return list.equals("?") ? "0-" + (Runtime.getRuntime().availableProcessors() - 1) : list;
+    }
+
     /** The value after the colon of the first line starting with {@code prefix}; the whole first line for "". */
     private static String readFirst(String file, String prefix) {
         try {

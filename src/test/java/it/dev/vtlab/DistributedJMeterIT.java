@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import dev.vtlab.compare.JMeter;
-import dev.vtlab.compare.Jtl;
+import dev.vtlab.compare.preflight.Preflight;
+import dev.vtlab.compare.raw.Jtl;
+import dev.vtlab.compare.run.JMeter;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -29,14 +30,13 @@ class DistributedJMeterIT {
     void aPlanRunsOnARemoteEngineAndItsResultsComeBack(@TempDir Path dir) throws Exception {
         assumeFalse(Lab.DEV_MODE, "needs the JMeter the build lays out in pre-integration-test");
         Path basedir = Path.of(System.getProperty("basedir"));
-        Path home = JMeter.home(basedir);
+        Path home = Preflight.jmeterHome(basedir);
         String java = ProcessHandle.current().info().command().orElseThrow();
         int enginePort = Integer.parseInt(System.getProperty("it.jmeter.engine.port"));
         URI server = Lab.THREADPOOL.app("/");
         String remote = "127.0.0.1:" + enginePort;
 
-        Process engine = new ProcessBuilder(
-                        JMeter.engine(java, home, "127.0.0.1", enginePort, dir.resolve("engine.log")))
+        Process engine = new ProcessBuilder(engine(java, home, "127.0.0.1", enginePort, dir.resolve("engine.log")))
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("engine.out").toFile())
                 .start();
@@ -105,5 +105,20 @@ class DistributedJMeterIT {
             }
         }
         throw new AssertionError("jmeter-server did not start within 60 s: " + Files.readString(file));
+    }
+
+    /** A remote engine as docs/deploy.md starts one: jmeter-server on {@code port} of {@code host}, RMI without TLS. */
+    private static List<String> engine(String java, Path home, String host, int port, Path log) {
+        return List.of(
+                java,
+                "-Djava.rmi.server.hostname=" + host,
+                "-jar",
+                home.resolve("bin").resolve(JMeter.JAR).toString(),
+                "-s",
+                "-j",
+                log.toString(),
+                "-Jserver.rmi.ssl.disable=true",
+                "-Jserver_port=" + port,
+                "-Jserver.rmi.localport=" + port);
     }
 }

@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import dev.vtlab.compare.LabServers;
+import dev.vtlab.compare.run.LabServers;
 import dev.vtlab.dispatch.DispatchMode;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,10 +30,7 @@ class ExecutorVirtualBoundIT {
     @Test
     void requestsPastTheBoundWaitInLibertysPoolAndAllSucceed() throws Exception {
         assumeFalse(Lab.DEV_MODE, "starts a server of its own; run it with ./mvnw verify");
-        try (LabServers lab = LabServers.of(
-                Path.of(System.getProperty("basedir")),
-                Integer.getInteger("it.stop.port"),
-                Integer.getInteger("it.stop.remote.port"))) {
+        try (LabServers lab = Lab.compareServers()) {
             lab.start(DispatchMode.EXECUTOR_VIRTUAL, List.of("-Dvtlab.executorVirtual.maxInFlight=" + BOUND));
             HttpResponse<String> warm = Lab.send(HttpRequest.newBuilder(lab.app("/api/hello/1")));
             assertEquals(200, warm.statusCode(), warm.body());

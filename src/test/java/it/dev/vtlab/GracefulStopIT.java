@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import dev.vtlab.compare.LabServers;
+import dev.vtlab.compare.run.LabServers;
 import dev.vtlab.dispatch.DispatchMode;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -13,7 +13,6 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,10 +43,7 @@ class GracefulStopIT {
     @EnumSource(DispatchMode.class)
     void stopDrainsRequestsInFlightAndLosesNoTransfer(DispatchMode mode) throws Exception {
         assumeFalse(Lab.DEV_MODE, "starts and stops a server of its own; run it with ./mvnw verify");
-        try (LabServers lab = LabServers.of(
-                Path.of(System.getProperty("basedir")),
-                Integer.getInteger("it.stop.port"),
-                Integer.getInteger("it.stop.remote.port"))) {
+        try (LabServers lab = Lab.compareServers()) {
             lab.start(mode);
             Set<Integer> earlier = TcpConnections.established(lab.app("/").getPort());
             long totalBefore = remoteCents(lab.remote("/ledger/total"), "totalCents");

@@ -1,6 +1,11 @@
 package it.dev.vtlab;
 
+import dev.vtlab.compare.preflight.Prepared;
+import dev.vtlab.compare.run.LabServers;
+import dev.vtlab.compare.run.ServerLayout;
+import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.Machine;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -10,9 +15,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -65,6 +74,26 @@ public final class Lab {
             return Stream.of(of(DispatchMode.parse(devMode)));
         }
         return BY_MODE.values().stream().filter(lab -> System.getProperty("it." + lab.mode + ".url") != null);
+    }
+
+    /**
+     * The comparison's servers (the build's vtlab-compare, laid out per mode as a comparison does) on the ports
+     * the stop tests own, sharing every CPU: the same code a comparison starts its runs with.
+     */
+    public static LabServers compareServers() throws IOException {
+        Path basedir = Path.of(System.getProperty("basedir"));
+        Properties p = new Properties();
+        p.setProperty("compare.port", System.getProperty("it.stop.port"));
+        p.setProperty("compare.remotePort", System.getProperty("it.stop.remote.port"));
+        p.setProperty("compare.serverCpus", "all"); // a functional test: no pinning
+        p.setProperty(
+                "compare.modes",
+                Stream.of(DispatchMode.values()).map(DispatchMode::label).collect(Collectors.joining(",")));
+        CompareSettings settings = CompareSettings.from(p, basedir, Machine.allowedCpus());
+        int port = Integer.parseInt(System.getProperty("it.stop.port"));
+        ServerLayout.prepare(settings, null, port);
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        return new LabServers(new Prepared(settings, null, port, null, java, List.of(), List.of(), null));
     }
 
     @Override

@@ -1,0 +1,225 @@
+package dev.vtlab.compare.analyse;
+
+import dev.vtlab.compare.raw.Jtl;
+import dev.vtlab.compare.raw.RawRun;
+import dev.vtlab.compare.raw.ServerMetric;
+import dev.vtlab.compare.raw.ServerSample;
+import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.compare.stats.Stats;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.LongStream;
+
+/**
+ * Derives a {@link RunResult} from one run's raw files. Only successful requests count toward throughput and
+ * latency. Each load level ({@link Levels}) is measured over its steady window ({@link SteadyWindow}); what
+ * makes a run doubtful is {@link Validity}'s to say.
+ */
+public final class RunAnalysis {
+
+    /** A user served fewer answers than this at the median says too little for the least-served share. */
+    static final int MIN_ANSWERS_PER_USER = 10;
+
+    private RunAnalysis() {}
+
+    /** {@code poolMaxThreads}: Liberty's maxThreads when the comparison capped it (null: Liberty's default). */
+    public static RunResult analyse(TestSpec spec, RawRun raw, CpuPlan cpus, Integer poolMaxThreads) {
+        List<Jtl.Sample> all = raw.jtl();
+        List<ServerSample> samples = raw.samples();
+        List<String> warnings = new ArrayList<>();
+        Validity validity = new Validity(warnings);
+        List<Jtl.Sample> ok = all.stream().filter(Jtl.Sample::success).toList();
+        Map<String, Long> errorsByCode = new TreeMap<>();
+        all.stream()
+                .filter(s -> !s.success())
+                .forEach(s -> errorsByCode.merge(s.code().isEmpty() ? "none" : s.code(), 1L, Long::sum));
+        long t0 = Levels.origin(spec, all);
+        double[] perSecond = Levels.perSecond(ok, t0);
+
+        List<RunResult.Level> levels = new ArrayList<>();
+        List<Levels.Span> spans = Levels.spans(spec, all, t0);
+        for (Levels.Span span : spans) {
+            Double bound = Validity.bound(spec, raw.record().mode(), poolMaxThreads, span);
+            levels.add(level(span, spans.size() == 1, perSecond, all, ok, samples, t0, spec, bound, validity));
+        }
+        Map<String, RunResult.Percentiles> byLabel = new LinkedHashMap<>();
+        ok.stream()
+                .map(Jtl.Sample::label)
+                .distinct()
+                .sorted()
+                .forEach(label -> byLabel.put(
+                        label,
+                        percentiles(ok.stream()
+                                .filter(s -> s.label().equals(label) && inAnyWindow(s, levels, t0))
+                                .mapToLong(Jtl.Sample::elapsed))));
+
+        Map<String, Double> metricsMax = new LinkedHashMap<>();
+        for (ServerMetric metric : ServerMetric.values()) {
+            double m = max(samples, s -> s.metric(metric));
+            if (!Double.isNaN(m)) {
+                metricsMax.put(metric.id(), m);
+            }
+        }
+        double jmeter = mean(samples, ServerSample::jmeterCpuPct);
+        double remote = mean(samples, ServerSample::remoteCpuPct);
+        double other = mean(samples, ServerSample::otherCpuPct);
+        double server = mean(samples, ServerSample::serverCpuPct);
+        boolean loadBound = validity.loadGeneratorBound(cpus, server, jmeter, remote, other);
+        loadBound = !validity.keptSchedule(spec, all, levels, t0) || loadBound;
+        boolean busy = validity.machineBusy(other);
+        Double t90 = spec.test().sudden() ? SteadyWindow.secondsTo90PctOfPeak(perSecond) : null;
+        return new RunResult(
+                raw.record(),
+                all.size(),
+                ok.size(),
+                errorsByCode,
+                perSecond,
+                levels,
+                byLabel,
+                max(samples, ServerSample::rssBytes),
+                max(samples, ServerSample::osThreads),
+                metricsMax,
+                t90,
+                jmeter,
+                remote,
+                other,
+                loadBound,
+                busy,
+                samples,
+                t0,
+                warnings);
+    }
+
+    private static RunResult.Level level(
+            Levels.Span span,
+            boolean single,
+            double[] perSecond,
+            List<Jtl.Sample> all,
+            List<Jtl.Sample> ok,
+            List<ServerSample> samples,
+            long t0,
+            TestSpec spec,
+            Double bound,
+            Validity validity) {
+        int to = Math.min(span.to(), perSecond.length);
+        int from = Math.max(
+                0,
+                SteadyWindow.settledAt(perSecond, span.from(), to, SteadyWindow.levelRate(perSecond, span.from(), to))
+                        + SteadyWindow.SETTLE_MARGIN_S);
+        boolean settled = to - from >= SteadyWindow.MIN_WINDOW_S;
+        if (!settled) {
+            // measured whole: from the level's start to its end, or for a test of one level to the last answer
+            // (a server that answered nothing while the plan ran still answers during the drain)
+            validity.notSettled(span, to);
+            from = span.from();
+            to = single ? perSecond.length : Math.max(to, from + 1);
+        }
+        long wFrom = t0 + from * 1000L, wTo = t0 + to * 1000L; // the window in epoch ms
+        double rps = to > from ? Arrays.stream(perSecond, from, to).sum() / (to - from) : 0;
+        List<ServerSample> in = samples.stream()
+                .filter(s -> s.epochMs() - 500 >= wFrom && s.epochMs() - 500 < wTo)
+                .toList();
+        double cpu = mean(in, ServerSample::serverCpuPct);
+        RunResult.Percentiles latency = percentiles(
+                ok.stream().filter(s -> s.start() >= wFrom && s.start() < wTo).mapToLong(Jtl.Sample::elapsed));
+        double poolMin = min(in, s -> s.metric(ServerMetric.THREADPOOL_SIZE));
+        double poolMax = max(in, s -> s.metric(ServerMetric.THREADPOOL_SIZE));
+        Boolean converged = validity.poolConverged(span, poolMin, poolMax);
+        validity.withinBound(span, rps, bound);
+        RunResult.PerUser perUser = spec.test().shape().openModel()
+                ? null
+                : perUser(
+                        all.stream()
+                                .filter(s -> s.start() < wTo && s.end() >= wFrom)
+                                .toList(),
+                        wFrom,
+                        wTo);
+        return new RunResult.Level(
+                span.name(),
+                span.offered(),
+                from,
+                to,
+                settled,
+                rps,
+                cpu,
+                cpu > 0 ? rps / (cpu / 100) : Double.NaN,
+                latency,
+                bound,
+                poolMin,
+                poolMax,
+                converged,
+                perUser);
+    }
+
+    /**
+     * Successful answers per user (JMeter thread) sent in a closed-model window [from, to): every user busy
+     * in the window counts, one whose request hung across all of it with 0. Null with fewer than two users
+     * or a median under {@value #MIN_ANSWERS_PER_USER} answers, where one answer more or less would decide
+     * the figure (an open model's arrivals are threads of one session each: nothing to compare).
+     */
+    static RunResult.PerUser perUser(List<Jtl.Sample> busy, long from, long to) {
+        Map<String, Long> counts = new HashMap<>();
+        busy.stream()
+                .filter(s -> !s.thread().isEmpty())
+                .forEach(s -> counts.merge(
+                        s.thread(), s.success() && s.start() >= from && s.start() < to ? 1L : 0L, Long::sum));
+        long[] sorted =
+                counts.values().stream().mapToLong(Long::longValue).sorted().toArray();
+        if (sorted.length < 2) {
+            return null;
+        }
+        double median = Stats.median(Arrays.stream(sorted).asDoubleStream().toArray());
+        return median < MIN_ANSWERS_PER_USER
+                ? null
+                : new RunResult.PerUser(sorted.length, sorted[0], median, sorted[sorted.length - 1]);
+    }
+
+    static RunResult.Percentiles percentiles(LongStream elapsed) {
+        long[] sorted = elapsed.sorted().toArray();
+        return new RunResult.Percentiles(
+                sorted.length,
+                Stats.percentile(sorted, 50),
+                Stats.percentile(sorted, 95),
+                Stats.percentile(sorted, 99));
+    }
+
+    private static boolean inAnyWindow(Jtl.Sample s, List<RunResult.Level> levels, long t0) {
+        for (RunResult.Level l : levels) {
+            if (s.start() >= t0 + l.fromS() * 1000 && s.start() < t0 + l.toS() * 1000) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static double mean(List<ServerSample> samples, ToDoubleFunction<ServerSample> f) {
+        return samples.stream()
+                .mapToDouble(f)
+                .filter(v -> !Double.isNaN(v))
+                .average()
+                .orElse(Double.NaN);
+    }
+
+    private static double max(List<ServerSample> samples, ToDoubleFunction<ServerSample> f) {
+        return samples.stream()
+                .mapToDouble(f)
+                .filter(v -> !Double.isNaN(v))
+                .max()
+                .orElse(Double.NaN);
+    }
+
+    private static double min(List<ServerSample> samples, ToDoubleFunction<ServerSample> f) {
+        return samples.stream()
+                .mapToDouble(f)
+                .filter(v -> !Double.isNaN(v))
+                .min()
+                .orElse(Double.NaN);
+    }
+}

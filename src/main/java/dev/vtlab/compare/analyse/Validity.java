@@ -1,0 +1,144 @@
+package dev.vtlab.compare.analyse;
+
+import dev.vtlab.compare.raw.Jtl;
+import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.dispatch.DispatchMode;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Whether a run's figures can be trusted, and the physical bound each level's rate must stay under. Each check
+ * adds a warning the report shows beside the run; the run-level ones also set its flags.
+ */
+final class Validity {
+
+    /** Liberty's pool counts as converged in a window when its size moved by at most this share (or 2 threads). */
+    static final double POOL_STABLE_SHARE = 0.10;
+    /** Mean CPU of everything else on the machine above which a run is marked as taken on a busy machine. */
+    static final double BUSY_OTHER_CPU_PCT = 15;
+    /** The load side's CPU use, as a share of its CPUs, above which it is suspected of limiting the test. */
+    static final double LOAD_BOUND_SHARE = 0.90;
+    /** The label the open-model plans give an arrival they refused to send (more than MAX_THREADS alive). */
+    static final String DROPPED = "dropped";
+
+    private final List<String> warnings;
+
+    Validity(List<String> warnings) {
+        this.warnings = warnings;
+    }
+
+    /**
+     * The level's physical bound: an open model cannot answer more than arrives; a closed IO-bound one
+     * no more than users / wait (Little's law), nor, where requests hold a pool thread for the wait,
+     * more than maxThreads / wait. Null when the CPU, not a wait, is the limit.
+     */
+    static Double bound(TestSpec spec, DispatchMode mode, Integer poolMaxThreads, Levels.Span span) {
+        if (spec.test().shape().openModel()) {
+            return (double) span.offered() * spec.test().arrival().requests();
+        }
+        if (spec.ioWaitMs() == null) {
+            return null;
+        }
+        int concurrency = span.offered();
+        if (poolMaxThreads != null && mode.poolThreadPerRequest()) {
+            concurrency = Math.min(concurrency, poolMaxThreads);
+        }
+        return concurrency / (spec.ioWaitMs() / 1000);
+    }
+
+    void notSettled(Levels.Span span, int to) {
+        warnings.add("level " + span.name() + ": too short to settle (" + (to - span.from()) + " s); measured whole");
+    }
+
+    /** Null when the server publishes no pool size; else whether it held still in the window. */
+    Boolean poolConverged(Levels.Span span, double poolMin, double poolMax) {
+        if (Double.isNaN(poolMin)) {
+            return null;
+        }
+        boolean converged = poolMax - poolMin <= Math.max(2, POOL_STABLE_SHARE * poolMax);
+        if (!converged) {
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "level %s: Liberty's pool had not converged (%.0f to %.0f threads in the window)",
+                    span.name(),
+                    poolMin,
+                    poolMax));
+        }
+        return converged;
+    }
+
+    void withinBound(Levels.Span span, double rps, Double bound) {
+        if (bound != null && rps > bound * 1.05) {
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "level %s: %.1f req/s exceeds its bound of %.1f: the window holds a burst"
+                            + " or a backlog being cleared, not a steady rate (lengthen the level)",
+                    span.name(),
+                    rps,
+                    bound));
+        }
+    }
+
+    /** Whether the load side's CPU use says JMeter (or the remote system) may have limited the test. */
+    boolean loadGeneratorBound(CpuPlan cpus, double server, double jmeter, double remote, double other) {
+        boolean bound = cpus.shared()
+                ? server + jmeter + remote + other >= 100 * cpus.server().size() * LOAD_BOUND_SHARE
+                        && jmeter >= server / 2
+                : jmeter + remote >= 100 * cpus.load().size() * LOAD_BOUND_SHARE;
+        if (bound) {
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "load-generator bound: JMeter %.0f %% + remote %.0f %% of CPUs %s",
+                    jmeter,
+                    remote,
+                    CpuPlan.list(cpus.load())));
+        }
+        return bound;
+    }
+
+    /** An open model is only as open as JMeter's one scheduling thread keeps it: whether it kept the rate. */
+    boolean keptSchedule(TestSpec spec, List<Jtl.Sample> all, List<RunResult.Level> levels, long t0) {
+        Catalogue.Arrival arrival = spec.test().arrival();
+        if (arrival == null) {
+            return true;
+        }
+        boolean kept = true;
+        for (RunResult.Level l : levels) {
+            long sent = all.stream()
+                    .filter(x ->
+                            x.label().equals(arrival.firstLabel()) || x.label().equals(DROPPED))
+                    .filter(x -> x.start() >= t0 + l.fromS() * 1000 && x.start() < t0 + l.toS() * 1000)
+                    .count();
+            double sentPerSecond = sent / Math.max(1, l.toS() - l.fromS());
+            if (sentPerSecond < 0.9 * l.offered()) {
+                kept = false;
+                warnings.add(String.format(
+                        Locale.ROOT,
+                        "level %s: JMeter sent %.1f arrivals/s of the %d/s planned: load-generator bound",
+                        l.name(),
+                        sentPerSecond,
+                        l.offered()));
+            }
+        }
+        long late = all.stream()
+                .filter(x ->
+                        x.label().equals(arrival.firstLabel()) && x.start() > t0 + spec.loadSeconds() * 1000L + 1000)
+                .count();
+        if (late > 0) {
+            kept = false;
+            warnings.add(late + " arrivals were sent more than 1 s after the schedule ended: JMeter fell behind");
+        }
+        return kept;
+    }
+
+    boolean machineBusy(double other) {
+        boolean busy = other > BUSY_OTHER_CPU_PCT;
+        if (busy) {
+            warnings.add(String.format(
+                    Locale.ROOT, "busy machine: other processes used %.0f %% of a CPU during the run", other));
+        }
+        return busy;
+    }
+}

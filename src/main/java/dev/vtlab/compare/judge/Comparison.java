@@ -1,0 +1,168 @@
+package dev.vtlab.compare.judge;
+
+import dev.vtlab.compare.analyse.Headline;
+import dev.vtlab.compare.analyse.Metric;
+import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.dispatch.DispatchMode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The comparison's result model: every run, and over repetitions, each headline's mean with its interval per
+ * (test, mode) and each mode's ratio to the baseline mode with its interval and verdict. Computed once; the
+ * writers only format it.
+ */
+public final class Comparison {
+
+    public record Aggregate(String test, DispatchMode mode, Headline headline, Stats.Interval interval) {}
+
+    public record RatioRow(
+            String test, DispatchMode mode, DispatchMode baseline, Headline headline, Stats.Ratio ratio) {
+
+        /** "better", "worse" or "" (no significant difference, no interval, or a metric with no good direction). */
+        public String judgement() {
+            Boolean higherIsBetter = headline.metric().higherIsBetter;
+            Stats.Verdict verdict = ratio.verdict();
+            if (higherIsBetter == null || (verdict != Stats.Verdict.HIGHER && verdict != Stats.Verdict.LOWER)) {
+                return "";
+            }
+            return (verdict == Stats.Verdict.HIGHER) == higherIsBetter ? "better" : "worse";
+        }
+    }
+
+    private record Key(String test, DispatchMode mode, Headline headline) {}
+
+    private final Map<String, String> environment;
+    private final List<String> tests;
+    private final List<DispatchMode> modes;
+    private final List<RunResult> runs;
+    private final List<Aggregate> aggregates;
+    private final List<RatioRow> ratios;
+    private final double wallS;
+    private final Map<Key, Aggregate> aggregateIndex = new HashMap<>();
+    private final Map<Key, RatioRow> ratioIndex = new HashMap<>();
+
+    private Comparison(
+            Map<String, String> environment,
+            List<String> tests,
+            List<DispatchMode> modes,
+            List<RunResult> runs,
+            List<Aggregate> aggregates,
+            List<RatioRow> ratios,
+            double wallS) {
+        this.environment = environment;
+        this.tests = tests;
+        this.modes = modes;
+        this.runs = runs;
+        this.aggregates = aggregates;
+        this.ratios = ratios;
+        this.wallS = wallS;
+        aggregates.forEach(a -> aggregateIndex.put(new Key(a.test(), a.mode(), a.headline()), a));
+        ratios.forEach(r -> ratioIndex.put(new Key(r.test(), r.mode(), r.headline()), r));
+    }
+
+    public static Comparison of(
+            Map<String, String> environment,
+            List<String> tests,
+            List<DispatchMode> modes,
+            List<RunResult> runs,
+            double wallS) {
+        List<Aggregate> aggregates = new ArrayList<>();
+        List<RatioRow> ratios = new ArrayList<>();
+        DispatchMode baseline = modes.get(0);
+        for (String test : tests) {
+            Set<Headline> headlines = new LinkedHashSet<>();
+            runs.stream()
+                    .filter(r -> r.test().equals(test))
+                    .forEach(r -> headlines.addAll(r.headlines().keySet()));
+            for (Headline headline : headlines) {
+                Metric metric = headline.metric();
+                Map<DispatchMode, double[]> values = new LinkedHashMap<>();
+                for (DispatchMode mode : modes) {
+                    values.put(
+                            mode,
+                            runs.stream()
+                                    .filter(r -> r.test().equals(test) && r.mode() == mode)
+                                    .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN))
+                                    .toArray());
+                }
+                values.forEach((mode, v) ->
+                        aggregates.add(new Aggregate(test, mode, headline, Stats.mean(v, metric.resolution))));
+                for (DispatchMode mode : modes.subList(1, modes.size())) {
+                    ratios.add(new RatioRow(
+                            test,
+                            mode,
+                            baseline,
+                            headline,
+                            Stats.ratio(values.get(mode), values.get(baseline), metric.resolution)));
+                }
+            }
+        }
+        return new Comparison(environment, tests, modes, runs, aggregates, ratios, wallS);
+    }
+
+    /** Where, on what and how the comparison ran (the report's environment). */
+    public Map<String, String> environment() {
+        return environment;
+    }
+
+    public List<String> tests() {
+        return tests;
+    }
+
+    /** The modes compared, the baseline first. */
+    public List<DispatchMode> modes() {
+        return modes;
+    }
+
+    /** Every run, in the order they ran. */
+    public List<RunResult> runs() {
+        return runs;
+    }
+
+    public List<Aggregate> aggregates() {
+        return aggregates;
+    }
+
+    public List<RatioRow> ratios() {
+        return ratios;
+    }
+
+    /** Seconds the comparison's runs took, start to end. */
+    public double wallS() {
+        return wallS;
+    }
+
+    public DispatchMode baseline() {
+        return modes.get(0);
+    }
+
+    public List<RunResult> runs(String test) {
+        return runs.stream().filter(r -> r.test().equals(test)).toList();
+    }
+
+    /** The mean and interval of a headline in a mode, or null when no run of that test has it. */
+    public Stats.Interval interval(String test, DispatchMode mode, Headline headline) {
+        Aggregate a = aggregateIndex.get(new Key(test, mode, headline));
+        return a == null ? null : a.interval();
+    }
+
+    /** The ratio row of a mode against the baseline, or null for the baseline itself. */
+    public RatioRow ratio(String test, DispatchMode mode, Headline headline) {
+        return ratioIndex.get(new Key(test, mode, headline));
+    }
+
+    /** A test's headlines in the order they were aggregated. */
+    public List<Headline> headlines(String test) {
+        return aggregates.stream()
+                .filter(a -> a.test().equals(test) && a.mode() == baseline())
+                .map(Aggregate::headline)
+                .toList();
+    }
+}

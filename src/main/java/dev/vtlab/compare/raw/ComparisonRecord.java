@@ -1,0 +1,22 @@
+package dev.vtlab.compare.raw;
+
+import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.dispatch.DispatchMode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a comparison was, recorded beside its runs: enough to analyse them again. {@code environment} is what the
+ * report shows (machine, command, settings); the typed fields are what the analysis needs.
+ *
+ * @param poolMaxThreads Liberty's maxThreads when the comparison capped it, else null
+ * @param userTest a user's load ("plan:PATH" or "url:/path"), else null
+ */
+public record ComparisonRecord(
+        Map<String, String> environment,
+        List<String> tests,
+        List<DispatchMode> modes,
+        CpuPlan cpus,
+        Integer poolMaxThreads,
+        String userTest,
+        double wallS) {}

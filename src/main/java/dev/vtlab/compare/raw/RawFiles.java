@@ -1,0 +1,223 @@
+package dev.vtlab.compare.raw;
+
+import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.MachineState;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.JsonWriter;
+import jakarta.json.stream.JsonGenerator;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The raw-run format, written and read here only: a report directory's {@code comparison.json} (what the
+ * comparison was) and, per run, {@code runs/TEST-MODE-REP/} with {@code run.json} (what ran), {@code results.jtl}
+ * (JMeter's samples, written by JMeter) and {@code samples.csv} (the server's seconds, epoch ms and full
+ * precision). Everything the analysis reads comes from these files, so a comparison re-analysed gives what its
+ * run gave.
+ */
+public final class RawFiles {
+
+    public static final String COMPARISON = "comparison.json";
+    public static final String RUN = "run.json";
+    public static final String JTL = "results.jtl";
+    public static final String SAMPLES = "samples.csv";
+    private static final List<String> SAMPLE_COLUMNS = List.of(
+            "epoch_ms",
+            "server_cpu_pct",
+            "jmeter_cpu_pct",
+            "remote_cpu_pct",
+            "other_cpu_pct",
+            "rss_bytes",
+            "os_threads");
+
+    private RawFiles() {}
+
+    public static void writeComparison(Path out, ComparisonRecord c) throws IOException {
+        JsonObjectBuilder env = Json.createObjectBuilder();
+        c.environment().forEach(env::add);
+        JsonObjectBuilder root = Json.createObjectBuilder()
+                .add("environment", env)
+                .add("tests", Json.createArrayBuilder(c.tests()))
+                .add(
+                        "modes",
+                        Json.createArrayBuilder(
+                                c.modes().stream().map(DispatchMode::label).toList()))
+                .add("server_cpus", CpuPlan.list(c.cpus().server()))
+                .add("load_cpus", CpuPlan.list(c.cpus().load()))
+                .add("cpus_shared", c.cpus().shared())
+                .add("wall_time_s", c.wallS());
+        if (c.poolMaxThreads() != null) {
+            root.add("pool_max_threads", c.poolMaxThreads());
+        }
+        if (c.userTest() != null) {
+            root.add("user_test", c.userTest());
+        }
+        write(out.resolve(COMPARISON), root.build());
+    }
+
+    public static ComparisonRecord readComparison(Path out) throws IOException {
+        JsonObject root = read(out.resolve(COMPARISON));
+        Map<String, String> environment = new LinkedHashMap<>();
+        root.getJsonObject("environment").forEach((k, v) -> environment.put(k, ((JsonString) v).getString()));
+        return new ComparisonRecord(
+                environment,
+                strings(root, "tests"),
+                strings(root, "modes").stream().map(DispatchMode::parse).toList(),
+                new CpuPlan(
+                        CpuPlan.parse("server_cpus", root.getString("server_cpus"), null),
+                        CpuPlan.parse("load_cpus", root.getString("load_cpus"), null),
+                        root.getBoolean("cpus_shared")),
+                root.containsKey("pool_max_threads") ? root.getInt("pool_max_threads") : null,
+                root.getString("user_test", null),
+                root.getJsonNumber("wall_time_s").doubleValue());
+    }
+
+    /** Writes what ran and the server's samples into the run's directory, beside JMeter's results.jtl. */
+    public static void writeRun(Path runDir, RunRecord r, List<ServerSample> samples) throws IOException {
+        JsonObjectBuilder props = Json.createObjectBuilder();
+        r.props().forEach(props::add);
+        write(
+                runDir.resolve(RUN),
+                Json.createObjectBuilder()
+                        .add("test", r.test())
+                        .add("mode", r.mode().label())
+                        .add("repetition", r.repetition())
+                        .add("order", r.order())
+                        .add("jmeter_properties", props)
+                        .add("before", machine(r.before()))
+                        .add("after", machine(r.after()))
+                        .build());
+        List<String> lines = new ArrayList<>();
+        List<String> header = new ArrayList<>(SAMPLE_COLUMNS);
+        for (ServerMetric m : ServerMetric.values()) {
+            header.add(m.id());
+        }
+        lines.add(String.join(",", header));
+        for (ServerSample s : samples) {
+            StringBuilder line = new StringBuilder().append(s.epochMs());
+            for (double v : new double[] {
+                s.serverCpuPct(), s.jmeterCpuPct(), s.remoteCpuPct(), s.otherCpuPct(), s.rssBytes(), s.osThreads()
+            }) {
+                line.append(',').append(number(v));
+            }
+            for (ServerMetric m : ServerMetric.values()) {
+                line.append(',').append(number(s.metric(m)));
+            }
+            lines.add(line.toString());
+        }
+        Files.write(runDir.resolve(SAMPLES), lines);
+    }
+
+    public static RawRun readRun(Path runDir) throws IOException {
+        JsonObject run = read(runDir.resolve(RUN));
+        Map<String, String> props = new LinkedHashMap<>();
+        run.getJsonObject("jmeter_properties").forEach((k, v) -> props.put(k, ((JsonString) v).getString()));
+        RunRecord record = new RunRecord(
+                run.getString("test"),
+                DispatchMode.parse(run.getString("mode")),
+                run.getInt("repetition"),
+                run.getInt("order"),
+                props,
+                machine(run.getJsonObject("before")),
+                machine(run.getJsonObject("after")));
+        return new RawRun(record, Jtl.read(runDir.resolve(JTL)), samples(runDir.resolve(SAMPLES)));
+    }
+
+    /** Every run of a report directory, in the order they ran. */
+    public static List<RawRun> readRuns(Path out) throws IOException {
+        List<RawRun> runs = new ArrayList<>();
+        try (var dirs = Files.list(out.resolve("runs"))) {
+            for (Path dir : dirs.filter(d -> Files.exists(d.resolve(RUN))).toList()) {
+                runs.add(readRun(dir));
+            }
+        }
+        runs.sort((a, b) -> Integer.compare(a.record().order(), b.record().order()));
+        return runs;
+    }
+
+    private static List<ServerSample> samples(Path csv) throws IOException {
+        List<String> lines = Files.readAllLines(csv);
+        List<String> header = List.of(lines.get(0).split(","));
+        List<ServerSample> samples = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            Map<ServerMetric, Double> metrics = new EnumMap<>(ServerMetric.class);
+            for (ServerMetric m : ServerMetric.values()) {
+                double v = value(f, header, m.id());
+                if (!Double.isNaN(v)) {
+                    metrics.put(m, v);
+                }
+            }
+            samples.add(new ServerSample(
+                    Long.parseLong(f[0]),
+                    value(f, header, "server_cpu_pct"),
+                    value(f, header, "jmeter_cpu_pct"),
+                    value(f, header, "remote_cpu_pct"),
+                    value(f, header, "other_cpu_pct"),
+                    value(f, header, "rss_bytes"),
+                    value(f, header, "os_threads"),
+                    metrics));
+        }
+        return samples;
+    }
+
+    private static JsonObjectBuilder machine(MachineState state) {
+        JsonObjectBuilder m = Json.createObjectBuilder();
+        if (Double.isNaN(state.loadAverage1m())) {
+            m.addNull("load_average");
+        } else {
+            m.add("load_average", state.loadAverage1m());
+        }
+        JsonArrayBuilder jvms = Json.createArrayBuilder(state.otherJvms());
+        return m.add("other_jvms", jvms);
+    }
+
+    private static MachineState machine(JsonObject m) {
+        JsonValue load = m.get("load_average");
+        return new MachineState(load instanceof JsonNumber n ? n.doubleValue() : Double.NaN, strings(m, "other_jvms"));
+    }
+
+    private static List<String> strings(JsonObject o, String key) {
+        return o.getJsonArray(key).getValuesAs(JsonString.class).stream()
+                .map(JsonString::getString)
+                .toList();
+    }
+
+    private static String number(double v) {
+        return Double.isNaN(v) ? "" : Double.toString(v);
+    }
+
+    private static double value(String[] f, List<String> header, String column) {
+        int i = header.indexOf(column);
+        return i < 0 || i >= f.length || f[i].isEmpty() || f[i].equals("NaN") ? Double.NaN : Double.parseDouble(f[i]);
+    }
+
+    private static JsonObject read(Path file) throws IOException {
+        try (JsonReader in = Json.createReader(Files.newBufferedReader(file))) {
+            return in.readObject();
+        }
+    }
+
+    private static void write(Path file, JsonObject value) throws IOException {
+        try (Writer out = Files.newBufferedWriter(file);
+                JsonWriter json = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
+                        .createWriter(out)) {
+            json.writeObject(value);
+        }
+    }
+}

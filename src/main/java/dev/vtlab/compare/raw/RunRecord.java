@@ -1,0 +1,28 @@
+package dev.vtlab.compare.raw;
+
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.MachineState;
+import java.util.Map;
+
+/**
+ * What ran in one run, recorded beside its results: the test and its JMeter properties, the mode, which
+ * repetition of that pair it was and where it came in the comparison's order, and the machine's state around it.
+ */
+public record RunRecord(
+        String test,
+        DispatchMode mode,
+        int repetition,
+        int order,
+        Map<String, String> props,
+        MachineState before,
+        MachineState after) {
+
+    /** The run's directory, relative to the report: {@code runs/ping-threadpool-1}. */
+    public String dir() {
+        return dir(test, mode, repetition);
+    }
+
+    public static String dir(String test, DispatchMode mode, int repetition) {
+        return "runs/" + test + "-" + mode.label() + "-" + repetition;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.vtlab.compare.raw;
+
+/**
+ * The server's figures sampled once a second besides CPU and memory, under the names the lab's /metrics gives
+ * them (a user's server is read over JMX under the same names). The one list of them: the sampler, the
+ * samples file, the analysis and the report's charts all use these.
+ */
+public enum ServerMetric {
+    THREADPOOL_SIZE("threadpool_size"),
+    THREADPOOL_ACTIVE_THREADS("threadpool_activeThreads"),
+    MEMORY_USED_HEAP_BYTES("memory_usedHeap_bytes"),
+    VIRTUAL_THREADS_ACTIVE("vtlab_virtual_threads_active"),
+    EXECUTOR_VIRTUAL_TASKS_IN_FLIGHT("vtlab_executor_virtual_tasks_in_flight"),
+    DIRECT_BUFFERS_USED_BYTES("vtlab_direct_buffers_used_bytes"),
+    CARRIER_POOL_SIZE("vtlab_carrier_pool_size"),
+    EXECUTOR_VIRTUAL_TASKS_STARTED("vtlab_executor_virtual_tasks_started");
+
+    private final String id;
+
+    ServerMetric(String id) {
+        this.id = id;
+    }
+
+    /** The Prometheus name, also the samples file's column. */
+    public String id() {
+        return id;
+    }
+
+    /** Liberty's pool figures are per executor: only the Default Executor's series counts. */
+    public boolean perExecutor() {
+        return this == THREADPOOL_SIZE || this == THREADPOOL_ACTIVE_THREADS;
+    }
+}

@@ -1,0 +1,23 @@
+package dev.vtlab.compare.raw;
+
+import java.util.Map;
+
+/**
+ * One second of a run as the OS and the server saw it. CPU figures are in % of one core (200 = two cores busy);
+ * {@code otherCpuPct} is the machine's busy time not spent in the server, JMeter, the remote system or the
+ * comparison itself. NaN where a figure was not read.
+ */
+public record ServerSample(
+        long epochMs,
+        double serverCpuPct,
+        double jmeterCpuPct,
+        double remoteCpuPct,
+        double otherCpuPct,
+        double rssBytes,
+        double osThreads,
+        Map<ServerMetric, Double> metrics) {
+
+    public double metric(ServerMetric metric) {
+        return metrics.getOrDefault(metric, Double.NaN);
+    }
+}

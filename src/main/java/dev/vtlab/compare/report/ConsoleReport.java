@@ -1,0 +1,30 @@
+package dev.vtlab.compare.report;
+
+import dev.vtlab.compare.analyse.Metric;
+import dev.vtlab.compare.judge.Comparison;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.Set;
+
+/** The headline verdicts on the console, after the reports are written. */
+public final class ConsoleReport {
+
+    private static final Set<Metric> HEADLINES = Set.of(Metric.STEADY_RPS, Metric.P95_MS, Metric.TIME_TO_90PCT_S);
+
+    private ConsoleReport() {}
+
+    public static void write(Comparison comparison, PrintStream out) {
+        for (Comparison.RatioRow r : comparison.ratios()) {
+            if (HEADLINES.contains(r.headline().metric()) && r.headline().requestType() == null) {
+                out.printf(
+                        Locale.ROOT,
+                        "[compare] %-16s %-22s %s vs %s: %s%n",
+                        r.test(),
+                        Labels.label(r.headline()),
+                        r.mode().label(),
+                        r.baseline().label(),
+                        r.ratio().text());
+            }
+        }
+    }
+}

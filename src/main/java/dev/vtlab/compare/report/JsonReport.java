@@ -1,0 +1,193 @@
+package dev.vtlab.compare.report;
+
+import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.stats.Stats;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import jakarta.json.JsonWriter;
+import jakarta.json.stream.JsonGenerator;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** summary.json: the environment, every run, and per test the aggregates and ratios with their intervals. */
+public final class JsonReport {
+
+    /** Fields every run entry has, whatever the test (the smoke IT checks them). */
+    public static final List<String> RUN_FIELDS = List.of(
+            "test",
+            "mode",
+            "repetition",
+            "order",
+            "requests",
+            "errors",
+            "error_pct",
+            "errors_by_code",
+            "levels",
+            "headlines",
+            "latency_by_label",
+            "rss_max_bytes",
+            "jmeter_cpu_pct",
+            "remote_cpu_pct",
+            "other_cpu_pct",
+            "load_generator_bound",
+            "machine_busy",
+            "too_many_errors",
+            "warnings");
+    /** Fields every ratio entry has. */
+    public static final List<String> RATIO_FIELDS =
+            List.of("test", "mode", "baseline", "metric", "ratio", "ci_low", "ci_high", "verdict", "judgement", "text");
+
+    private JsonReport() {}
+
+    public static void write(Comparison c, Path file) throws IOException {
+        JsonObjectBuilder root = Json.createObjectBuilder();
+        JsonObjectBuilder env = Json.createObjectBuilder();
+        c.environment().forEach(env::add);
+        root.add("environment", env)
+                .add("wall_time_s", round(c.wallS()))
+                .add("confidence", Stats.CONFIDENCE)
+                .add("baseline", c.modes().get(0).label());
+        JsonArrayBuilder runs = Json.createArrayBuilder();
+        c.runs().forEach(r -> runs.add(run(r)));
+        JsonArrayBuilder aggregates = Json.createArrayBuilder();
+        for (Comparison.Aggregate a : c.aggregates()) {
+            aggregates.add(Json.createObjectBuilder()
+                    .add("test", a.test())
+                    .add("mode", a.mode().label())
+                    .add("metric", a.headline().key())
+                    .add("n", a.interval().n())
+                    .add("mean", num(a.interval().mean()))
+                    .add("ci_low", num(a.interval().low()))
+                    .add("ci_high", num(a.interval().high())));
+        }
+        JsonArrayBuilder ratios = Json.createArrayBuilder();
+        for (Comparison.RatioRow r : c.ratios()) {
+            ratios.add(Json.createObjectBuilder()
+                    .add("test", r.test())
+                    .add("mode", r.mode().label())
+                    .add("baseline", r.baseline().label())
+                    .add("metric", r.headline().key())
+                    .add("ratio", num(r.ratio().estimate()))
+                    .add("ci_low", num(r.ratio().low()))
+                    .add("ci_high", num(r.ratio().high()))
+                    .add("verdict", r.ratio().verdict().name().toLowerCase(Locale.ROOT))
+                    .add("judgement", r.judgement())
+                    .add("text", r.ratio().text()));
+        }
+        root.add("runs", runs).add("aggregates", aggregates).add("ratios", ratios);
+        try (Writer out = Files.newBufferedWriter(file);
+                JsonWriter json = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
+                        .createWriter(out)) {
+            json.writeObject(root.build());
+        }
+    }
+
+    private static JsonObjectBuilder run(RunResult r) {
+        JsonObjectBuilder codes = Json.createObjectBuilder();
+        r.errorsByCode().forEach(codes::add);
+        JsonArrayBuilder levels = Json.createArrayBuilder();
+        for (RunResult.Level l : r.levels()) {
+            JsonObjectBuilder level = Json.createObjectBuilder()
+                    .add("level", l.name())
+                    .add("offered", l.offered())
+                    .add("from_s", l.fromS())
+                    .add("to_s", l.toS())
+                    .add("settled", l.settled())
+                    .add("throughput_rps", round(l.rps()))
+                    .add("cpu_pct", round(l.cpuPct()))
+                    .add("tps_per_cpu_s", num(round(l.tpsPerCpuSecond())))
+                    .add("p50_ms", num(l.latency().p50()))
+                    .add("p95_ms", num(l.latency().p95()))
+                    .add("p99_ms", num(l.latency().p99()))
+                    .add("pool_min", num(l.poolMin()))
+                    .add("pool_max", num(l.poolMax()));
+            if (l.perUser() != null) {
+                level.add(
+                        "users_answered",
+                        Json.createObjectBuilder()
+                                .add("users", l.perUser().users())
+                                .add("min", l.perUser().min())
+                                .add("median", l.perUser().median())
+                                .add("max", l.perUser().max()));
+            }
+            if (l.poolConverged() != null) {
+                level.add("pool_converged", l.poolConverged());
+            }
+            if (l.boundRps() != null) {
+                level.add("bound_rps", round(l.boundRps())).add("fraction_of_bound", round3(l.fractionOfBound()));
+            }
+            levels.add(level);
+        }
+        JsonObjectBuilder headlines = Json.createObjectBuilder();
+        r.headlines().forEach((k, v) -> headlines.add(k.key(), num(round(v))));
+        JsonObjectBuilder byLabel = Json.createObjectBuilder();
+        r.byLabel()
+                .forEach((label, p) -> byLabel.add(
+                        label,
+                        Json.createObjectBuilder()
+                                .add("count", p.count())
+                                .add("p50_ms", num(p.p50()))
+                                .add("p95_ms", num(p.p95()))
+                                .add("p99_ms", num(p.p99()))));
+        JsonObjectBuilder props = Json.createObjectBuilder();
+        r.props().forEach(props::add);
+        JsonObjectBuilder metricsMax = Json.createObjectBuilder();
+        r.metricsMax().forEach((k, v) -> metricsMax.add(k + "_max", v));
+        JsonArrayBuilder warnings = Json.createArrayBuilder();
+        r.warnings().forEach(warnings::add);
+        JsonObjectBuilder e = Json.createObjectBuilder()
+                .add("test", r.test())
+                .add("mode", r.mode().label())
+                .add("repetition", r.repetition())
+                .add("order", r.order())
+                .add("requests", r.requests())
+                .add("successes", r.successes())
+                .add("errors", r.errors())
+                .add("error_pct", round3(r.errorPct()))
+                .add("errors_by_code", codes)
+                .add("too_many_errors", r.tooManyErrors())
+                .add("levels", levels)
+                .add("headlines", headlines)
+                .add("latency_by_label", byLabel)
+                .add("rss_max_bytes", (long) r.rssMaxBytes())
+                .add("os_threads_max", (long) r.osThreadsMax())
+                .add("server_metrics", metricsMax)
+                .add("jmeter_cpu_pct", round(r.jmeterCpuPct()))
+                .add("remote_cpu_pct", round(r.remoteCpuPct()))
+                .add("other_cpu_pct", round(r.otherCpuPct()))
+                .add("load_generator_bound", r.loadGeneratorBound())
+                .add("machine_busy", r.machineBusy())
+                .add("load_average_before", num(r.before().loadAverage1m()))
+                .add("load_average_after", num(r.after().loadAverage1m()))
+                .add("other_jvms_before", Json.createArrayBuilder(r.before().otherJvms()))
+                .add("other_jvms_after", Json.createArrayBuilder(r.after().otherJvms()))
+                .add("warnings", warnings)
+                .add("jmeter_properties", props)
+                .add("dir", r.dir());
+        if (r.secondsTo90PctOfPeak() != null) {
+            e.add("time_to_90pct_peak_s", r.secondsTo90PctOfPeak());
+        }
+        return e;
+    }
+
+    /** JSON has no NaN: an absent figure is null. */
+    private static JsonValue num(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? JsonValue.NULL : Json.createValue(v);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
+    private static double round3(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.vtlab.compare.run;
+
+import dev.vtlab.compare.preflight.Prepared;
+import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.settings.Schedule;
+import dev.vtlab.compare.settings.Setting;
+import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.Machine;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/** Where, on what and how a comparison ran: enough to repeat it and to judge it (the report's environment). */
+public final class Environment {
+
+    private Environment() {}
+
+    public static Map<String, String> of(Prepared prepared, Properties properties) {
+        CompareSettings settings = prepared.settings();
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("generated_at", Instant.now().toString());
+        m.put("profile", settings.profile().label());
+        m.put(
+                "modes",
+                String.join(
+                        ",", settings.modes().stream().map(DispatchMode::label).toList()));
+        m.put("baseline", settings.baseline().label());
+        m.put(
+                "order",
+                settings.order().name().toLowerCase(Locale.ROOT)
+                        + (settings.order() == Schedule.Order.RANDOM ? " (seed " + settings.seed() + ")" : ""));
+        Machine machine = Machine.here();
+        m.put("cpus", String.valueOf(machine.cpus()));
+        m.put("cpu_plan", settings.cpus().describe(prepared.app() == null));
+        m.put("server_cpus", CpuPlan.list(settings.cpus().server()));
+        m.put("load_cpus", CpuPlan.list(settings.cpus().load()));
+        m.put("cpu_model", machine.cpuModel());
+        m.put("memory", machine.memory());
+        m.put("kernel", machine.kernel());
+        m.put("jdk", machine.jdk());
+        m.put("server_jvm_args", String.join(" ", settings.serverJvmArgs()));
+        m.put(
+                "pool_max_threads",
+                settings.poolMaxThreads() == null ? "Liberty default" : String.valueOf(settings.poolMaxThreads()));
+        m.put(
+                "jmeter_engines",
+                settings.remoteHosts().isEmpty() ? "local" : "remote: " + String.join(",", settings.remoteHosts()));
+        if (prepared.app() != null) {
+            m.put(
+                    "app",
+                    prepared.app().source() + " ("
+                            + prepared.app()
+                                    .kind()
+                                    .name()
+                                    .toLowerCase(Locale.ROOT)
+                                    .replace('_', ' ') + ")");
+            m.put(Catalogue.USER_TEST, userTest(settings));
+        }
+        m.put("command", command(properties));
+        if (!prepared.planNotes().isEmpty()) {
+            m.put("plan_notes", String.join("; ", prepared.planNotes()));
+        }
+        return m;
+    }
+
+    /** A user's load as the raw files record it: "plan:PATH" or "url:/path"; null for the lab's own tests. */
+    public static String userTest(CompareSettings settings) {
+        if (settings.app() == null) {
+            return null;
+        }
+        TestSpec spec = settings.specs().get(0);
+        return spec.test().shape() == Catalogue.Shape.PLAN
+                ? "plan:" + spec.test().plan()
+                : "url:" + spec.props().get("PATH");
+    }
+
+    /** The command that repeats this comparison, from the compare.* properties it was given. */
+    static String command(Properties properties) {
+        StringBuilder cmd = new StringBuilder("./mvnw -Pcompare verify");
+        properties.stringPropertyNames().stream()
+                .filter(k -> k.startsWith(Setting.PREFIX))
+                .sorted()
+                .forEach(k -> cmd.append(" -D").append(k).append('=').append(properties.getProperty(k)));
+        return cmd.toString();
+    }
+}

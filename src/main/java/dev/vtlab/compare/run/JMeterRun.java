@@ -1,0 +1,121 @@
+package dev.vtlab.compare.run;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One JMeter process, run headless to its end: its live rate echoed every 5 s, bounded by the plan's duration
+ * plus a margin (a watchdog), and optionally asked to shut down after so many seconds through JMeter's own
+ * non-GUI shutdown port (what its bin/shutdown.sh sends).
+ */
+final class JMeterRun {
+
+    private static final Pattern SUMMARY = Pattern.compile("summary \\+ .*?=\\s*([0-9.]+)/s.*?Err:\\s*(\\d+)");
+    /** How long JMeter may overrun its plan before it is stopped. */
+    private static final int OVERRUN_SECONDS = 180;
+
+    private JMeterRun() {}
+
+    /**
+     * Runs {@code command}; {@code stopAfterSeconds}: ask JMeter to shut down that long after its test started
+     * (null: let the plan end). {@code sampler}: told JMeter's pid, so its CPU is counted.
+     */
+    static void run(
+            List<String> command,
+            int planSeconds,
+            Path log,
+            String label,
+            ProcessSampler sampler,
+            Integer stopAfterSeconds)
+            throws IOException, InterruptedException {
+        List<String> full = new ArrayList<>(command);
+        // the live rate every 5 s; TESTSTART in every row (time 0 of an open model's schedule); and exit when
+        // done (an Open Model Thread Group leaves a non-daemon thread that keeps JMeter up another minute)
+        full.addAll(List.of(
+                "-Jsummariser.interval=5", "-Jsample_variables=TESTSTART", "-Jjmeterengine.force.system.exit=true"));
+        int shutdownPort = -1;
+        if (stopAfterSeconds != null) {
+            try (DatagramSocket probe = new DatagramSocket(0)) {
+                shutdownPort = probe.getLocalPort();
+            }
+            full.addAll(List.of(
+                    "-Jjmeterengine.nongui.port=" + shutdownPort, "-Jjmeterengine.nongui.maxport=" + shutdownPort));
+        }
+        Process jmeter = new ProcessBuilder(full).redirectErrorStream(true).start();
+        // set when JMeter says its test has started (and its shutdown port listens): the stop counts from there
+        CountDownLatch testStarted = new CountDownLatch(1);
+        if (stopAfterSeconds != null) {
+            int port = shutdownPort;
+            Thread.ofPlatform().daemon().start(() -> shutDownAfter(jmeter, testStarted, stopAfterSeconds, port));
+        }
+        if (sampler != null) {
+            sampler.watchJMeter(jmeter.pid());
+        }
+        Thread watchdog = Thread.ofPlatform().daemon().start(() -> {
+            try {
+                if (!jmeter.waitFor(planSeconds + (long) OVERRUN_SECONDS, TimeUnit.SECONDS)) {
+                    System.err.println("[compare] JMeter overran its plan by " + OVERRUN_SECONDS + " s; stopping it");
+                    jmeter.destroyForcibly();
+                }
+            } catch (InterruptedException ignored) {
+                // the run ended
+            }
+        });
+        long start = System.currentTimeMillis();
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(jmeter.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = out.readLine()) != null; ) {
+                if (line.startsWith("Waiting for possible Shutdown")) {
+                    testStarted.countDown();
+                }
+                Matcher m = SUMMARY.matcher(line);
+                if (m.find()) {
+                    System.out.printf(
+                            Locale.ROOT,
+                            "[compare] %s · %d/%d s · %s req/s · %s errors%n",
+                            label,
+                            (System.currentTimeMillis() - start) / 1000,
+                            planSeconds,
+                            m.group(1),
+                            m.group(2));
+                } else if (line.contains("Error") || line.contains("Exception")) {
+                    System.out.println("[jmeter] " + line);
+                }
+            }
+        }
+        testStarted.countDown(); // JMeter has ended: nothing left to stop
+        int exit = jmeter.waitFor();
+        watchdog.interrupt();
+        if (exit != 0) {
+            throw new Stopped("JMeter failed (exit " + exit + "); see " + log);
+        }
+    }
+
+    private static void shutDownAfter(Process jmeter, CountDownLatch testStarted, int seconds, int port) {
+        try {
+            testStarted.await();
+            if (!jmeter.waitFor(seconds, TimeUnit.SECONDS)) {
+                // end the test once the current samples finish
+                byte[] msg = "Shutdown".getBytes(StandardCharsets.US_ASCII);
+                try (DatagramSocket socket = new DatagramSocket()) {
+                    socket.send(new DatagramPacket(msg, msg.length, InetAddress.getLoopbackAddress(), port));
+                }
+            }
+        } catch (IOException | InterruptedException ignored) {
+            // JMeter ended by itself, or the watchdog stops it
+        }
+    }
+}

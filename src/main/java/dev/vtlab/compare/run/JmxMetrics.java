@@ -1,0 +1,98 @@
+package dev.vtlab.compare.run;
+
+import dev.vtlab.compare.raw.ServerMetric;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+/**
+ * A user's server's figures under the names the lab's /metrics gives them, read over Liberty's local JMX
+ * connector (localConnector-1.0 writes its address to logs/state): Liberty's pool statistics
+ * (monitor-1.0), heap, direct buffers, the JDK's virtual-thread scheduler and vtlab's user feature. A
+ * user's app has no vtlab metrics and may have no mpMetrics, or another version of it.
+ */
+final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoCloseable {
+
+    /** Where localConnector-1.0 publishes the JMX address of the server's JVM. */
+    static final String ADDRESS_FILE = "logs/state/com.ibm.ws.jmx.local.address";
+
+    private record Source(ServerMetric metric, String bean, String attribute, String compositeKey) {}
+
+    private static final Source[] SOURCES = {
+        new Source(
+                ServerMetric.THREADPOOL_SIZE, "WebSphere:type=ThreadPoolStats,name=Default Executor", "PoolSize", null),
+        new Source(
+                ServerMetric.THREADPOOL_ACTIVE_THREADS,
+                "WebSphere:type=ThreadPoolStats,name=Default Executor",
+                "ActiveThreads",
+                null),
+        new Source(ServerMetric.MEMORY_USED_HEAP_BYTES, "java.lang:type=Memory", "HeapMemoryUsage", "used"),
+        new Source(ServerMetric.DIRECT_BUFFERS_USED_BYTES, "java.nio:type=BufferPool,name=direct", "MemoryUsed", null),
+        new Source(ServerMetric.CARRIER_POOL_SIZE, "jdk.management:type=VirtualThreadScheduler", "PoolSize", null),
+        new Source(
+                ServerMetric.EXECUTOR_VIRTUAL_TASKS_IN_FLIGHT, "dev.vtlab:type=ExecutorVirtual", "TasksInFlight", null),
+        new Source(ServerMetric.EXECUTOR_VIRTUAL_TASKS_STARTED, "dev.vtlab:type=ExecutorVirtual", "TasksStarted", null)
+    };
+
+    private final Path addressFile;
+    private JMXConnector connector;
+    private MBeanServerConnection server;
+
+    JmxMetrics(Path serverOutputDir) {
+        this.addressFile = serverOutputDir.resolve(ADDRESS_FILE);
+    }
+
+    @Override
+    public synchronized Map<ServerMetric, Double> get() {
+        Map<ServerMetric, Double> values = new EnumMap<>(ServerMetric.class);
+        try {
+            MBeanServerConnection mbs = connection();
+            for (Source s : SOURCES) {
+                ObjectName name = new ObjectName(s.bean());
+                if (!mbs.isRegistered(name)) {
+                    continue; // e.g. the feature's bean in threadpool mode
+                }
+                Object v = mbs.getAttribute(name, s.attribute());
+                if (s.compositeKey() != null) {
+                    v = ((CompositeData) v).get(s.compositeKey());
+                }
+                values.put(s.metric(), ((Number) v).doubleValue());
+            }
+        } catch (Exception e) {
+            // a missed read leaves a gap, not zeros; reconnect next time
+            close();
+        }
+        return values;
+    }
+
+    private MBeanServerConnection connection() throws IOException {
+        if (server == null) {
+            connector = JMXConnectorFactory.connect(
+                    new JMXServiceURL(Files.readString(addressFile).trim()));
+            server = connector.getMBeanServerConnection();
+        }
+        return server;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (connector != null) {
+            try {
+                connector.close();
+            } catch (IOException ignored) {
+                // the server has gone
+            }
+        }
+        connector = null;
+        server = null;
+    }
+}

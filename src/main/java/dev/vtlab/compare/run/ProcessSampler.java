@@ -1,0 +1,173 @@
+package dev.vtlab.compare.run;
+
+import dev.vtlab.compare.raw.ServerMetric;
+import dev.vtlab.compare.raw.ServerSample;
+import dev.vtlab.metrics.ProcessStatus;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Samples a run once a second from outside the JVMs, as the OS sees them: CPU of the server, of JMeter
+ * and of the remote system (so a load-generator bottleneck shows), the CPU the rest of the machine used
+ * (so a busy neighbour shows), the server's RSS and OS threads, and its pool, heap and virtual-thread
+ * figures (the lab's /metrics, or JMX for a user's server: {@link JmxMetrics}).
+ */
+final class ProcessSampler implements AutoCloseable {
+
+    private final long serverPid, remotePid, selfPid = ProcessHandle.current().pid();
+    private volatile long jmeterPid = -1;
+    private final Supplier<Map<ServerMetric, Double>> metrics;
+    private final List<ServerSample> samples = new ArrayList<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    /** {@code remotePid}: the remote system's, or -1 when there is none (a user's app). */
+    ProcessSampler(long serverPid, long remotePid, Supplier<Map<ServerMetric, Double>> metrics) {
+        this.serverPid = serverPid;
+        this.remotePid = remotePid;
+        this.metrics = metrics;
+        this.thread = Thread.ofPlatform().daemon().name("vtlab-compare-sampler").start(this::loop);
+    }
+
+    void watchJMeter(long pid) {
+        jmeterPid = pid;
+    }
+
+    private void loop() {
+        long last = System.nanoTime();
+        long[] before = ticks();
+        while (running) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            long[] after = ticks();
+            double seconds = (now - last) / 1e9;
+            double[] pct = new double[after.length];
+            for (int i = 0; i < after.length; i++) {
+                // a process that started since the last tick (JMeter) counts all its ticks; one that has gone, none
+                long used = after[i] < 0 ? 0 : before[i] < 0 ? after[i] : after[i] - before[i];
+                pct[i] = used / (double) ProcessStatus.TICKS_PER_SECOND / seconds * 100;
+            }
+            double other = Math.max(0, pct[4] - pct[0] - pct[1] - pct[2] - pct[3]);
+            ProcessStatus server = status(serverPid);
+            ServerSample sample = new ServerSample(
+                    System.currentTimeMillis(),
+                    pct[0],
+                    pct[1],
+                    pct[2],
+                    other,
+                    server == null ? Double.NaN : server.rssBytes(),
+                    server == null ? Double.NaN : server.threads(),
+                    metrics.get());
+            synchronized (samples) {
+                samples.add(sample);
+            }
+            before = after;
+            last = now;
+        }
+    }
+
+    /** CPU ticks of server, JMeter, remote, this JVM, and the whole machine's busy time. */
+    private long[] ticks() {
+        return new long[] {
+            processTicks(serverPid),
+            processTicks(jmeterPid),
+            processTicks(remotePid),
+            processTicks(selfPid),
+            machineBusyTicks()
+        };
+    }
+
+    List<ServerSample> samples() {
+        synchronized (samples) {
+            return List.copyOf(samples);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        thread.interrupt();
+        thread.join(5000);
+    }
+
+    /** utime + stime of a process, or -1 when it is not there (JMeter not started yet, or gone). */
+    static long processTicks(long pid) {
+        ProcessStatus status = pid <= 0 ? null : status(pid);
+        return status == null ? -1 : status.cpuTicks();
+    }
+
+    private static ProcessStatus status(long pid) {
+        try {
+            return ProcessStatus.of(pid);
+        } catch (RuntimeException gone) {
+            return null;
+        }
+    }
+
+    /**
+     * Busy ticks of all CPUs from the first line of /proc/stat: user, nice, system and steal (a
+     * neighbour VM's use of this one's CPUs). Not irq and softirq: there the kernel carries the run's own
+     * loopback traffic, which /proc/PID/stat does not charge to the processes that sent it.
+     */
+    static long machineBusyTicks() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            return Long.parseLong(f[1])
+                    + Long.parseLong(f[2])
+                    + Long.parseLong(f[3])
+                    + (f.length > 8 ? Long.parseLong(f[8]) : 0);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** The lab's figures from its /metrics (Prometheus text). */
+    static Supplier<Map<ServerMetric, Double>> prometheus(URI metricsUri) {
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        return () -> scrape(http, metricsUri);
+    }
+
+    private static Map<ServerMetric, Double> scrape(HttpClient http, URI metricsUri) {
+        Map<ServerMetric, Double> values = new EnumMap<>(ServerMetric.class);
+        try {
+            String text = http.send(
+                            HttpRequest.newBuilder(metricsUri)
+                                    .timeout(Duration.ofSeconds(2))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
+            for (String line : text.lines().toList()) {
+                for (ServerMetric metric : ServerMetric.values()) {
+                    String name = metric.id();
+                    if (line.startsWith(name + "{") || line.startsWith(name + " ")) {
+                        if (metric.perExecutor() && !line.contains("Default_Executor")) {
+                            continue;
+                        }
+                        values.put(metric, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // a missed scrape leaves gaps, not zeros
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return values;
+    }
+}

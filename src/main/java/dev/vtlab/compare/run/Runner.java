@@ -1,0 +1,149 @@
+package dev.vtlab.compare.run;
+
+import dev.vtlab.compare.preflight.Prepared;
+import dev.vtlab.compare.raw.RawFiles;
+import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.compare.raw.ServerSample;
+import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.Schedule;
+import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.measurement.MachineState;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs the schedule: for each slot fresh servers, a warm-up, the measured JMeter run with the server sampled
+ * once a second, and the run's raw files ({@link RawFiles}) in its directory. Knows nothing of the analysis.
+ */
+public final class Runner {
+
+    /** Seconds each run spends outside its load (server ready, stop, JMeter's start and dashboard), measured. */
+    public static final int RESTART_SECONDS = 20;
+
+    private final Prepared prepared;
+    private final CompareSettings settings;
+
+    public Runner(Prepared prepared) {
+        this.prepared = prepared;
+        this.settings = prepared.settings();
+    }
+
+    /** Removes the runs of the report directory's previous comparison (the preflight checked it is the lab's). */
+    public void clearRuns() throws IOException {
+        Path runs = settings.out().resolve("runs");
+        if (Files.exists(runs)) {
+            try (var paths = Files.walk(runs)) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
+    /** The run's directory under the report. */
+    public Path dir(Schedule.Slot slot) {
+        return settings.out().resolve(RunRecord.dir(slot.spec().name(), slot.mode(), slot.repetition()));
+    }
+
+    /** Runs one slot, the {@code order}-th of {@code total}, and leaves its raw files; returns what ran. */
+    public RunRecord run(Schedule.Slot slot, int order, int total) throws IOException, InterruptedException {
+        TestSpec spec = slot.spec();
+        String what = String.format(
+                Locale.ROOT,
+                "%d/%d %s · %s · repetition %d/%d",
+                order,
+                total,
+                spec.name(),
+                slot.mode().label(),
+                slot.repetition(),
+                spec.repeats());
+        Path dir = dir(slot);
+        Files.createDirectories(dir);
+        System.out.println("[compare] " + what + ": starting fresh servers");
+        MachineState before = MachineState.now();
+        List<ServerSample> samples;
+        try (LabServers lab = new LabServers(prepared)) {
+            long starting = System.nanoTime();
+            lab.start(slot.mode());
+            System.out.printf(
+                    Locale.ROOT, "[compare] %s: servers ready in %.1f s%n", what, (System.nanoTime() - starting) / 1e9);
+            if (!spec.test().sudden() && settings.warmupSeconds() > 0) {
+                // a user's plan has no knob the lab knows for a light load: it runs as it is and is stopped
+                boolean asItIs = spec.test().shape() == Catalogue.Shape.PLAN;
+                Path warmup = dir.resolve("warmup");
+                Files.createDirectories(warmup);
+                JMeterRun.run(
+                        jmeter(spec, spec.test().warmUp(spec.props(), settings.warmupSeconds()), warmup, false),
+                        asItIs ? settings.warmupSeconds() : settings.warmupSeconds() + 10,
+                        warmup.resolve("jmeter.log"),
+                        what + " · warm-up",
+                        null,
+                        asItIs ? settings.warmupSeconds() : null);
+            }
+            boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
+                    || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
+            JmxMetrics jmx = prepared.app() == null ? null : new JmxMetrics(lab.serverDir());
+            try (ProcessSampler sampler = new ProcessSampler(
+                    lab.serverPid(),
+                    lab.remotePid(),
+                    jmx != null ? jmx : ProcessSampler.prometheus(lab.app("/metrics")))) {
+                JMeterRun.run(
+                        jmeter(spec, spec.props(), dir, dashboard),
+                        spec.seconds(),
+                        dir.resolve("jmeter.log"),
+                        what,
+                        sampler,
+                        null);
+                samples = sampler.samples();
+            } finally {
+                if (jmx != null) {
+                    jmx.close();
+                }
+            }
+        }
+        // the server's log of this run (a warm restart rotates it away): where a 502 or a failed start is explained
+        Path messages = settings.wlp()
+                .resolve("usr/servers")
+                .resolve(ServerLayout.serverFor(settings, slot.mode()))
+                .resolve("logs/messages.log");
+        if (Files.exists(messages)) {
+            Files.copy(messages, dir.resolve("messages.log"), StandardCopyOption.REPLACE_EXISTING);
+        }
+        RunRecord record = new RunRecord(
+                spec.name(), slot.mode(), slot.repetition(), order, spec.props(), before, MachineState.now());
+        RawFiles.writeRun(dir, record, samples);
+        return record;
+    }
+
+    /** JMeter's command line for a plan of {@code spec} with {@code props}, on the load CPUs. */
+    private List<String> jmeter(TestSpec spec, Map<String, String> props, Path dir, boolean dashboard) {
+        Map<String, String> all =
+                new LinkedHashMap<>(Map.of("HOST", settings.serverHost(), "PORT", String.valueOf(prepared.port())));
+        all.putAll(props);
+        Path plan = spec.test().shape() == Catalogue.Shape.PLAN
+                ? Path.of(spec.test().plan())
+                : settings.plans().resolve(spec.test().plan());
+        List<String> command = new ArrayList<>(settings.cpus().pinLoad());
+        command.addAll(JMeter.run(
+                prepared.java(),
+                prepared.jmeterHome(),
+                plan,
+                dir.resolve(RawFiles.JTL),
+                dir.resolve("jmeter.log"),
+                all,
+                settings.remoteHosts()));
+        if (dashboard) {
+            command.addAll(List.of("-e", "-o", dir.resolve("jmeter-dashboard").toString()));
+        }
+        return command;
+    }
+}

@@ -1,0 +1,363 @@
+package dev.vtlab.compare.settings;
+
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The one list of the comparison's tests: each test's plan, how its load is shaped (which decides how
+ * its load levels are found), how it is warmed up, and its defaults per profile. Nothing else in the
+ * harness branches on a test's name.
+ */
+public final class Catalogue {
+
+    /** How a plan applies load, and so how its levels are cut out of the results. */
+    public enum Shape {
+        /** A fixed number of users for DURATION s: one level. */
+        USERS,
+        /** Users added in STEPS steps of STEP_DURATION s: a level per user count (JMeter's grpThreads). */
+        USER_STEPS,
+        /** Arrivals at RATE/s for DURATION s (open model): one level. */
+        RATE,
+        /** Arrival rate raised in STEPS steps of STEP_DURATION s (open model): a level per step, by time. */
+        RATE_STEPS,
+        /** A user's own plan, any thread groups: one level over the whole run, named by the most threads JMeter ran. */
+        PLAN;
+
+        public boolean stepped() {
+            return this == USER_STEPS || this == RATE_STEPS;
+        }
+
+        public boolean openModel() {
+            return this == RATE || this == RATE_STEPS;
+        }
+    }
+
+    /**
+     * One test. {@code sudden}: the load arrives at once on a cold server (no warm-up) and the time to
+     * reach 90 % of the peak rate is a headline; {@code waitKey}: the property holding the wait per
+     * request that makes the test IO-bound when long (Little's law applies).
+     */
+    public record LoadTest(
+            String name,
+            String plan,
+            Shape shape,
+            boolean sudden,
+            String waitKey,
+            String about,
+            Map<Profile, Map<String, String>> defaults,
+            Arrival arrival) {
+
+        LoadTest(
+                String name,
+                String plan,
+                Shape shape,
+                boolean sudden,
+                String waitKey,
+                String about,
+                Map<Profile, Map<String, String>> defaults) {
+            this(name, plan, shape, sudden, waitKey, about, defaults, null);
+        }
+
+        /** The properties of the warm-up: the same plan and endpoints at a light, short load. */
+        public Map<String, String> warmUp(Map<String, String> props, int seconds) {
+            Map<String, String> w = new LinkedHashMap<>(props);
+            switch (shape) {
+                case USERS -> w.putAll(Map.of("THREADS", "20", "RAMP", "1", "DURATION", String.valueOf(seconds)));
+                case USER_STEPS ->
+                    w.putAll(Map.of("THREADS", "20", "STEPS", "1", "STEP_DURATION", String.valueOf(seconds)));
+                case RATE -> w.putAll(Map.of("RATE", "50", "DURATION", String.valueOf(seconds), "DRAIN", "0"));
+                case RATE_STEPS ->
+                    w.putAll(
+                            Map.of("RATE", "50", "STEPS", "1", "STEP_DURATION", String.valueOf(seconds), "DRAIN", "0"));
+                case PLAN -> {
+                    // the plan as it is, stopped after the warm-up's seconds (Compare asks JMeter to shut down)
+                }
+            }
+            return w;
+        }
+    }
+
+    /**
+     * What one arrival of an open-model plan is: the label of its first request (counted to check that
+     * JMeter kept the arrival rate) and how many requests it sends, one after the other.
+     */
+    public record Arrival(String firstLabel, int requests) {}
+
+    /** How long and how often: smoke for CI, quick for a first answer, rigorous for a claim, full for the study's durations. */
+    public enum Profile {
+        SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 2)),
+        QUICK(4, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3)),
+        RIGOROUS(
+                5,
+                List.of("ping", "throughput", "ramp-up", "footprint"),
+                Map.of("ping", 5, "throughput", 5, "ramp-up", 5, "footprint", 5)),
+        FULL(
+                60,
+                List.of("ping", "throughput", "ramp-up", "footprint"),
+                Map.of("ping", 3, "throughput", 3, "ramp-up", 3, "footprint", 3));
+
+        public final int warmupSeconds;
+        public final List<String> tests;
+        private final Map<String, Integer> repeats;
+
+        Profile(int warmupSeconds, List<String> tests, Map<String, Integer> repeats) {
+            this.warmupSeconds = warmupSeconds;
+            this.tests = tests;
+            this.repeats = repeats;
+        }
+
+        /** Repetitions of each (test, mode) unless compare.repeats says otherwise. */
+        public int repeats(String test) {
+            return repeats.getOrDefault(test, 1);
+        }
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static Profile parse(String value) {
+            for (Profile p : values()) {
+                if (p.label().equals(value)) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException(
+                    "compare.profile must be one of smoke, quick, rigorous, full, not '" + value + "'");
+        }
+    }
+
+    public static final List<LoadTest> ALL = List.of(
+            new LoadTest(
+                    "ping",
+                    "ping.jmx",
+                    Shape.USERS,
+                    false,
+                    null,
+                    "the shortest request (/api/ping), keep-alive, no think time",
+                    perProfile(
+                            Map.of("THREADS", "20", "RAMP", "1", "DURATION", "3"),
+                            Map.of("THREADS", "50", "RAMP", "2", "DURATION", "12"),
+                            Map.of("THREADS", "50", "RAMP", "2", "DURATION", "15"),
+                            Map.of("THREADS", "50", "RAMP", "10", "DURATION", "180"))),
+            new LoadTest(
+                    "throughput",
+                    "throughput.jmx",
+                    Shape.USER_STEPS,
+                    false,
+                    "DELAY_MS",
+                    "CPU-bound banking (2 ms remote delay), users added in steps",
+                    perProfile(
+                            Map.of("THREADS", "20", "STEPS", "2", "STEP_DURATION", "3", "DELAY_MS", "2", "WORK", "1"),
+                            Map.of("THREADS", "100", "STEPS", "2", "STEP_DURATION", "10", "DELAY_MS", "2", "WORK", "1"),
+                            Map.of("THREADS", "150", "STEPS", "3", "STEP_DURATION", "12", "DELAY_MS", "2", "WORK", "1"),
+                            Map.of(
+                                    "THREADS",
+                                    "400",
+                                    "STEPS",
+                                    "8",
+                                    "STEP_DURATION",
+                                    "150",
+                                    "DELAY_MS",
+                                    "2",
+                                    "WORK",
+                                    "1"))),
+            new LoadTest(
+                    "throughput-open",
+                    "throughput-open.jmx",
+                    Shape.RATE_STEPS,
+                    false,
+                    "DELAY_MS",
+                    "the throughput mix as sessions (account, transfer, statement) arriving at a rate raised in steps (open model: latency includes queueing)",
+                    perProfile(
+                            open(Map.of("RATE", "20", "STEPS", "2", "STEP_DURATION", "3", "DRAIN", "2")),
+                            open(Map.of("RATE", "150", "STEPS", "3", "STEP_DURATION", "10", "DRAIN", "5")),
+                            open(Map.of("RATE", "150", "STEPS", "3", "STEP_DURATION", "12", "DRAIN", "5")),
+                            open(Map.of("RATE", "300", "STEPS", "8", "STEP_DURATION", "150", "DRAIN", "10"))),
+                    new Arrival("account", 3)),
+            new LoadTest(
+                    "ramp-up",
+                    "ramp-up.jmx",
+                    Shape.USERS,
+                    true,
+                    "DELAY_MS",
+                    "IO-bound account lookups: every user arrives at once on a cold server",
+                    perProfile(
+                            Map.of("THREADS", "200", "RAMP", "0", "DURATION", "5", "DELAY_MS", "500", "WORK", "1"),
+                            Map.of("THREADS", "1000", "RAMP", "0", "DURATION", "20", "DELAY_MS", "1000", "WORK", "1"),
+                            Map.of("THREADS", "1000", "RAMP", "0", "DURATION", "25", "DELAY_MS", "1000", "WORK", "1"),
+                            Map.of(
+                                    "THREADS",
+                                    "3000",
+                                    "RAMP",
+                                    "0",
+                                    "DURATION",
+                                    "180",
+                                    "DELAY_MS",
+                                    "3000",
+                                    "WORK",
+                                    "1"))),
+            new LoadTest(
+                    "ramp-up-open",
+                    "ramp-up-open.jmx",
+                    Shape.RATE,
+                    true,
+                    "DELAY_MS",
+                    "the ramp-up lookups as a sudden arrival rate on a cold server (open model)",
+                    perProfile(
+                            Map.of(
+                                    "RATE",
+                                    "100",
+                                    "DURATION",
+                                    "6",
+                                    "DELAY_MS",
+                                    "500",
+                                    "WORK",
+                                    "1",
+                                    "START_PAUSE",
+                                    "2",
+                                    "DRAIN",
+                                    "3"),
+                            Map.of(
+                                    "RATE",
+                                    "500",
+                                    "DURATION",
+                                    "20",
+                                    "DELAY_MS",
+                                    "1000",
+                                    "WORK",
+                                    "1",
+                                    "START_PAUSE",
+                                    "2",
+                                    "DRAIN",
+                                    "5"),
+                            Map.of(
+                                    "RATE",
+                                    "500",
+                                    "DURATION",
+                                    "25",
+                                    "DELAY_MS",
+                                    "1000",
+                                    "WORK",
+                                    "1",
+                                    "START_PAUSE",
+                                    "2",
+                                    "DRAIN",
+                                    "5"),
+                            Map.of(
+                                    "RATE",
+                                    "1000",
+                                    "DURATION",
+                                    "180",
+                                    "DELAY_MS",
+                                    "3000",
+                                    "WORK",
+                                    "1",
+                                    "START_PAUSE",
+                                    "2",
+                                    "DRAIN",
+                                    "10")),
+                    new Arrival("account", 1)),
+            new LoadTest(
+                    "footprint",
+                    "footprint.jmx",
+                    Shape.USERS,
+                    false,
+                    "DELAY_MS",
+                    "memory and threads of a mixed banking load (account, transfer, statement)",
+                    perProfile(
+                            Map.of("THREADS", "20", "RAMP", "1", "DURATION", "4", "DELAY_MS", "20", "WORK", "1"),
+                            Map.of("THREADS", "100", "RAMP", "2", "DURATION", "12", "DELAY_MS", "20", "WORK", "1"),
+                            Map.of("THREADS", "100", "RAMP", "2", "DURATION", "15", "DELAY_MS", "20", "WORK", "1"),
+                            Map.of("THREADS", "500", "RAMP", "10", "DURATION", "300", "DELAY_MS", "20", "WORK", "1"))),
+            new LoadTest(
+                    "hello-steps",
+                    "hello-steps.jmx",
+                    Shape.USER_STEPS,
+                    false,
+                    "SLEEP_MS",
+                    "a 100 ms sleep with users added in steps: Little's law, no remote system",
+                    perProfile(
+                            Map.of("THREADS", "40", "STEPS", "2", "STEP_DURATION", "3", "SLEEP_MS", "100"),
+                            Map.of("THREADS", "1200", "STEPS", "6", "STEP_DURATION", "8", "SLEEP_MS", "100"),
+                            Map.of("THREADS", "1200", "STEPS", "6", "STEP_DURATION", "12", "SLEEP_MS", "100"),
+                            Map.of("THREADS", "1200", "STEPS", "6", "STEP_DURATION", "60", "SLEEP_MS", "100"))));
+
+    public static final List<String> NAMES = ALL.stream().map(LoadTest::name).toList();
+
+    private Catalogue() {}
+
+    /** The report's environment key naming a user's load: "plan:PATH" or "url:/path" (see {@link #resolve}). */
+    public static final String USER_TEST = "user_test";
+
+    /** A test of a report: the user's plan or URL ("plan:PATH", "url:/path"), else the catalogue's test of that name. */
+    public static LoadTest resolve(String name, String user) {
+        if (user == null) {
+            return get(name);
+        }
+        return user.startsWith("plan:")
+                ? userPlan(Path.of(user.substring("plan:".length())))
+                : url(user.substring("url:".length()));
+    }
+
+    public static LoadTest get(String name) {
+        return ALL.stream()
+                .filter(t -> t.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "compare.tests: unknown test '" + name + "'; choose from " + NAMES));
+    }
+
+    /**
+     * A user's JMeter plan (-Dcompare.plan), run as it is: -Dcompare.KEY=value reach it as -JKEY=value, and
+     * HOST and PORT name the lab's server.
+     */
+    public static LoadTest userPlan(Path plan) {
+        String file = plan.getFileName().toString();
+        String name = file.endsWith(".jmx") ? file.substring(0, file.length() - 4) : file;
+        Map<String, String> none = Map.of();
+        return new LoadTest(
+                name.replaceAll("[^A-Za-z0-9_.-]", "_"),
+                plan.toAbsolutePath().toString(),
+                Shape.PLAN,
+                false,
+                null,
+                "your plan " + file,
+                perProfile(none, none, none, none));
+    }
+
+    /** One path of a user's app under the ping plan's closed load (-Dcompare.url, with THREADS, RAMP, DURATION). */
+    public static LoadTest url(String path) {
+        if (!path.matches("/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]{0,500}")) {
+            throw new IllegalArgumentException(
+                    "compare.url: a path on your server starting with /, like /api/orders?id=1, not '" + path + "'");
+        }
+        Map<Profile, Map<String, String>> defaults = new EnumMap<>(Profile.class);
+        get("ping").defaults().forEach((profile, props) -> {
+            Map<String, String> p = new LinkedHashMap<>(props);
+            p.put("PATH", path);
+            p.put("LABEL", "url");
+            defaults.put(profile, p);
+        });
+        return new LoadTest(
+                "url", "ping.jmx", Shape.USERS, false, null, "GET " + path + ", keep-alive, no think time", defaults);
+    }
+
+    /** The throughput mix's knobs with an open model's start pause. */
+    private static Map<String, String> open(Map<String, String> shape) {
+        Map<String, String> props = new LinkedHashMap<>(shape);
+        props.putAll(Map.of("DELAY_MS", "2", "WORK", "1", "START_PAUSE", "2"));
+        return props;
+    }
+
+    private static Map<Profile, Map<String, String>> perProfile(
+            Map<String, String> smoke,
+            Map<String, String> quick,
+            Map<String, String> rigorous,
+            Map<String, String> full) {
+        return Map.of(Profile.SMOKE, smoke, Profile.QUICK, quick, Profile.RIGOROUS, rigorous, Profile.FULL, full);
+    }
+}

@@ -1,0 +1,368 @@
+package dev.vtlab.compare.settings;
+
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.MachineLock;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * The comparison's settings, parsed from {@code -Dcompare.*} system properties ({@link Setting}; upper-case keys
+ * are JMeter properties, see {@link TestSpec}). Pure: no file, port or process is touched here; what needs the
+ * machine is checked by the preflight. Everything that could burn CPU, memory or time is bounded.
+ *
+ * @param port the port asked for with compare.port, or null (the preflight decides: a user's plan may fix it)
+ * @param app a user's application (compare.app) and its load, or null for the lab's own tests
+ */
+public record CompareSettings(
+        Catalogue.Profile profile,
+        List<TestSpec> specs,
+        List<DispatchMode> modes,
+        Schedule.Order order,
+        long seed,
+        Path basedir,
+        Path out,
+        String server,
+        Integer port,
+        int remotePort,
+        int accounts,
+        String heap,
+        CpuPlan cpus,
+        Integer activeProcessorCount,
+        Integer parallelism,
+        Integer maxPoolSize,
+        Integer minRunnable,
+        Integer poolMaxThreads,
+        int warmupSeconds,
+        Dashboards dashboards,
+        String serverHost,
+        List<String> remoteHosts,
+        Path lockFile,
+        int lockWaitSeconds,
+        AppSetting app) {
+
+    /** The port the lab's server listens on unless compare.port (or a user's plan) says otherwise. */
+    public static final int DEFAULT_PORT = 9180;
+    /** The server a user's app runs in (a fresh copy per run). */
+    public static final String USER_APP_SERVER = "vtlab-yourapp";
+    /** A generated server.xml's features for a bare .war/.ear, unless -Dcompare.features says otherwise. */
+    public static final String DEFAULT_APP_FEATURES = "webProfile-10.0";
+
+    /** Which runs get JMeter's own HTML dashboard (it costs seconds of CPU per run). */
+    public enum Dashboards {
+        FIRST,
+        ALL,
+        NONE
+    }
+
+    /**
+     * A user's application as given: the path (checked by the preflight), the features of a generated server.xml,
+     * and the load: a plan of theirs or a URL under the ping plan.
+     */
+    public record AppSetting(Path path, List<String> features, boolean featuresGiven, Path plan, String url) {}
+
+    /**
+     * Parses {@code p}; {@code availableCpus}: the CPUs the lab may hand out, a taskset list (the process's
+     * affinity, {@link dev.vtlab.measurement.Machine#allowedCpus()}).
+     */
+    public static CompareSettings from(Properties p, Path basedir, String availableCpus) {
+        refuseUnknownKeys(p);
+        Catalogue.Profile profile = Catalogue.Profile.parse(get(p, Setting.PROFILE, "quick"));
+        Integer repeats = optional(p, Setting.REPEATS, 1, TestSpec.MAX_REPEATS);
+        AppSetting app = app(p);
+        List<TestSpec> specs = new ArrayList<>();
+        if (app == null) {
+            if (p.getProperty(Setting.PLAN.key()) != null || p.getProperty(Setting.URL.key()) != null) {
+                throw new IllegalArgumentException("compare.plan and compare.url drive your own app: give it with"
+                        + " -Dcompare.app=PATH (a .war/.ear or a server directory)");
+            }
+            List<String> tests = list(get(p, Setting.TESTS, String.join(",", profile.tests)));
+            if (tests.isEmpty()) {
+                throw new IllegalArgumentException("compare.tests: name at least one of " + Catalogue.NAMES);
+            }
+            if (new HashSet<>(tests).size() != tests.size()) {
+                throw new IllegalArgumentException(
+                        "compare.tests: each test once (its runs would overwrite each other), not " + tests);
+            }
+            for (String test : tests) {
+                specs.add(TestSpec.of(Catalogue.get(test), profile, p, repeats));
+            }
+        } else {
+            if (p.getProperty(Setting.TESTS.key()) != null) {
+                throw new IllegalArgumentException("compare.tests names the lab's own tests; with compare.app the load"
+                        + " is compare.plan or compare.url");
+            }
+            specs.add(
+                    app.plan() != null
+                            ? TestSpec.of(
+                                    Catalogue.userPlan(app.plan()),
+                                    profile,
+                                    p,
+                                    repeats == null ? profile.repeats("throughput") : repeats)
+                            : TestSpec.of(
+                                    Catalogue.url(app.url()),
+                                    profile,
+                                    p,
+                                    repeats == null ? profile.repeats("ping") : repeats));
+        }
+        refuseOtherTestsKeys(p, specs);
+        List<DispatchMode> modes = modes(p, app != null);
+        // the lab's server gets the same heap in every mode; a user's app keeps its own jvm.options unless asked
+        String heap = get(p, Setting.HEAP, app == null ? "1g" : null);
+        if (heap != null && !heap.matches("[1-9][0-9]{1,4}[mM]|[1-9][0-9]{0,2}[gG]")) {
+            throw new IllegalArgumentException(
+                    "compare.heap: 16m to 99999m or 1g to 999g, like 512m or 2g, not '" + heap + "'");
+        }
+        String server = get(p, Setting.SERVER, app == null ? "vtlab-compare" : USER_APP_SERVER);
+        if (!server.matches("[A-Za-z][A-Za-z0-9_-]{0,60}")) {
+            throw new IllegalArgumentException(
+                    "compare.server: a Liberty server name (letters, digits, _ and -), not '" + server + "'");
+        }
+        Integer port = optional(p, Setting.PORT, 1024, 65535);
+        int remotePort = bounded(p, Setting.REMOTE_PORT, 9181, 1024, 65535);
+        if (port != null && port == remotePort && app == null) {
+            throw new IllegalArgumentException("compare.port and compare.remotePort must differ, both are " + port);
+        }
+        String seed = p.getProperty(Setting.SEED.key());
+        Path target = basedir.resolve("target");
+        return new CompareSettings(
+                profile,
+                specs,
+                modes,
+                Schedule.Order.parse(get(p, Setting.ORDER, "abba")),
+                seed == null
+                        ? System.currentTimeMillis() % 1_000_000
+                        : Bounds.integer(Setting.SEED.key(), seed, 0, Integer.MAX_VALUE),
+                basedir,
+                Path.of(get(
+                                p,
+                                Setting.OUT,
+                                target.resolve(
+                                                profile == Catalogue.Profile.SMOKE
+                                                        ? "vtlab-report-smoke"
+                                                        : "vtlab-report")
+                                        .toString()))
+                        .toAbsolutePath()
+                        .normalize(),
+                server,
+                port,
+                remotePort,
+                bounded(p, Setting.ACCOUNTS, 1000, 1, 1_000_000),
+                heap,
+                CpuPlan.from(
+                        p.getProperty(Setting.SERVER_CPUS.key()),
+                        p.getProperty(Setting.LOAD_CPUS.key()),
+                        CpuPlan.parse("available CPUs", availableCpus, null)),
+                optional(p, Setting.ACTIVE_PROCESSOR_COUNT, 1, 1024),
+                optional(p, Setting.PARALLELISM, 1, 1024),
+                optional(p, Setting.MAX_POOL_SIZE, 1, 32767),
+                optional(p, Setting.MIN_RUNNABLE, 1, 1024),
+                optional(p, Setting.POOL_MAX_THREADS, 1, 32767),
+                bounded(p, Setting.WARMUP_SECONDS, profile.warmupSeconds, 0, 600),
+                dashboards(get(p, Setting.JMETER_DASHBOARDS, "first")),
+                host(get(p, Setting.SERVER_HOST, "localhost"), Setting.SERVER_HOST),
+                list(get(p, Setting.REMOTE_HOSTS, "")).stream()
+                        .map(h -> host(h, Setting.REMOTE_HOSTS))
+                        .toList(),
+                Path.of(get(p, Setting.LOCK_FILE, MachineLock.DEFAULT.toString())),
+                bounded(p, Setting.LOCK_WAIT_SECONDS, 600, 0, 86_400),
+                app);
+    }
+
+    /** The lab's Liberty, laid out by the build. */
+    public Path wlp() {
+        return basedir.resolve("target/liberty/wlp");
+    }
+
+    /** The lab's compiled classes (the remote system runs from them). */
+    public Path classes() {
+        return basedir.resolve("target/classes");
+    }
+
+    /** server-config/modes of the project: what each mode adds to a server (the lab's, or a copy of a user's). */
+    public Path modesDir() {
+        return basedir.resolve("server-config/modes");
+    }
+
+    /** The project's JMeter plans. */
+    public Path plans() {
+        return basedir.resolve("jmeter");
+    }
+
+    public DispatchMode baseline() {
+        return modes.get(0);
+    }
+
+    /** JVM options of the server, identical for every mode. */
+    public List<String> serverJvmArgs() {
+        List<String> args = new ArrayList<>(heap == null ? List.of() : List.of("-Xms" + heap, "-Xmx" + heap));
+        if (activeProcessorCount != null) {
+            args.add("-XX:ActiveProcessorCount=" + activeProcessorCount);
+        } else if (!cpus.shared()) {
+            // the JVM sizes GC, JIT, the carrier pool and Liberty's pool for the CPUs it is pinned to (see LabServers)
+            args.add("-XX:ActiveProcessorCount=" + cpus.server().size());
+        }
+        if (parallelism != null) {
+            args.add("-Djdk.virtualThreadScheduler.parallelism=" + parallelism);
+        }
+        if (maxPoolSize != null) {
+            args.add("-Djdk.virtualThreadScheduler.maxPoolSize=" + maxPoolSize);
+        }
+        if (minRunnable != null) {
+            args.add("-Djdk.virtualThreadScheduler.minRunnable=" + minRunnable);
+        }
+        return args;
+    }
+
+    /** Seconds of load the whole comparison applies, warm-ups included (for the estimate printed up front). */
+    public int loadSeconds(List<Schedule.Slot> slots) {
+        return slots.stream()
+                .mapToInt(s -> s.spec().seconds() + (s.spec().test().sudden() ? 0 : warmupSeconds))
+                .sum();
+    }
+
+    private static AppSetting app(Properties p) {
+        String path = p.getProperty(Setting.APP.key());
+        if (path == null) {
+            if (p.getProperty(Setting.FEATURES.key()) != null) {
+                throw new IllegalArgumentException("compare.features applies to your app: give it with -Dcompare.app");
+            }
+            return null;
+        }
+        String plan = p.getProperty(Setting.PLAN.key()), url = p.getProperty(Setting.URL.key());
+        if ((plan == null) == (url == null)) {
+            throw new IllegalArgumentException("compare.app: say what load to apply, either -Dcompare.plan=PATH.jmx"
+                    + " (your JMeter plan) or -Dcompare.url=/path (the built-in plan)");
+        }
+        String features = p.getProperty(Setting.FEATURES.key());
+        List<String> featureList = list(features == null ? DEFAULT_APP_FEATURES : features);
+        for (String f : featureList) {
+            if (!f.matches("[A-Za-z0-9.:\\-]{1,80}")) {
+                throw new IllegalArgumentException("compare.features: '" + f + "' is not a Liberty feature name");
+            }
+        }
+        if (url != null) {
+            Catalogue.url(url); // checks the path
+        }
+        return new AppSetting(
+                Path.of(path).toAbsolutePath().normalize(),
+                featureList,
+                features != null,
+                plan == null ? null : Path.of(plan).toAbsolutePath().normalize(),
+                url);
+    }
+
+    private static List<DispatchMode> modes(Properties p, boolean userApp) {
+        List<DispatchMode> modes = new ArrayList<>();
+        for (String mode : list(get(p, Setting.MODES, "threadpool,executor-virtual"))) {
+            try {
+                modes.add(DispatchMode.parse(mode));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("compare.modes: " + DispatchMode.labels() + ", not '" + mode + "'");
+            }
+        }
+        if (modes.isEmpty() || modes.stream().distinct().count() != modes.size()) {
+            throw new IllegalArgumentException(
+                    "compare.modes: one or more distinct modes, the first is the baseline; got " + modes);
+        }
+        if (userApp && modes.stream().anyMatch(DispatchMode::handsOff)) {
+            throw new IllegalArgumentException("compare.modes: "
+                    + modes.stream()
+                            .filter(DispatchMode::handsOff)
+                            .map(DispatchMode::label)
+                            .toList()
+                    + " hand requests off in vtlab's own code and do not apply to your app; use threadpool,"
+                    + " executor-virtual, pool-virtual-workers");
+        }
+        return modes;
+    }
+
+    /**
+     * A lower-case key the comparison does not read is a typo, not a wish: refused with the nearest known key.
+     * Upper-case keys (JMeter properties, checked against the plans by the preflight) and per-test keys
+     * ({@code compare.TEST.KEY}, checked once the tests are known) pass here.
+     */
+    private static void refuseUnknownKeys(Properties p) {
+        for (String key : p.stringPropertyNames()) {
+            if (!key.startsWith(Setting.PREFIX) || Setting.of(key).isPresent()) {
+                continue;
+            }
+            String rest = key.substring(Setting.PREFIX.length());
+            if (rest.matches("[A-Z][A-Z0-9_]*") || perTest(rest) != null) {
+                continue;
+            }
+            throw new IllegalArgumentException(
+                    key + " is not a setting of the comparison; did you mean " + Setting.nearest(key) + "?");
+        }
+    }
+
+    /** {@code compare.TEST.repeats} or {@code compare.TEST.KEY} for a test that will not run is refused. */
+    private static void refuseOtherTestsKeys(Properties p, List<TestSpec> specs) {
+        List<String> names = specs.stream().map(TestSpec::name).toList();
+        for (String key : p.stringPropertyNames()) {
+            if (!key.startsWith(Setting.PREFIX) || Setting.of(key).isPresent()) {
+                continue;
+            }
+            String test = perTest(key.substring(Setting.PREFIX.length()));
+            if (test != null && !names.contains(test)) {
+                throw new IllegalArgumentException(key + ": " + test + " is not among the tests that run " + names
+                        + (Catalogue.NAMES.contains(test)
+                                ? ""
+                                : " (nor a test of the catalogue " + Catalogue.NAMES + ")"));
+            }
+        }
+    }
+
+    /** The test a per-test key names ({@code ramp-up.repeats}, {@code ping.THREADS}), or null. */
+    private static String perTest(String rest) {
+        int dot = rest.lastIndexOf('.');
+        if (dot <= 0) {
+            return null;
+        }
+        String last = rest.substring(dot + 1);
+        return last.equals("repeats") || last.matches("[A-Z][A-Z0-9_]*") ? rest.substring(0, dot) : null;
+    }
+
+    private static Dashboards dashboards(String value) {
+        return switch (value) {
+            case "first", "true" -> Dashboards.FIRST;
+            case "all" -> Dashboards.ALL;
+            case "none", "false" -> Dashboards.NONE;
+            default ->
+                throw new IllegalArgumentException(
+                        "compare.jmeterDashboards is first, all or none, not '" + value + "'");
+        };
+    }
+
+    /** A host name or address, optionally with :port; nothing a shell or JMeter would read as more. */
+    private static String host(String value, Setting setting) {
+        if (!value.matches("[A-Za-z0-9.\\-]{1,253}(:[0-9]{1,5})?")) {
+            throw new IllegalArgumentException(setting.key() + ": '" + value + "' is not a host[:port]");
+        }
+        return value;
+    }
+
+    static List<String> list(String csv) {
+        return Arrays.stream(csv.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
+    }
+
+    private static String get(Properties p, Setting setting, String dflt) {
+        return p.getProperty(setting.key(), dflt);
+    }
+
+    private static int bounded(Properties p, Setting setting, int dflt, int min, int max) {
+        Integer v = optional(p, setting, min, max);
+        return v == null ? dflt : v;
+    }
+
+    private static Integer optional(Properties p, Setting setting, int min, int max) {
+        String raw = p.getProperty(setting.key());
+        return raw == null || raw.isBlank() ? null : Bounds.integer(setting.key(), raw, min, max);
+    }
+}

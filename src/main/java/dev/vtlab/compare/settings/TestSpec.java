@@ -1,0 +1,134 @@
+package dev.vtlab.compare.settings;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * One test as it will run: its catalogue entry, its JMeter properties (profile defaults overridden by
+ * {@code -Dcompare.KEY=value} for every test or {@code -Dcompare.TEST.KEY=value} for one) and how many
+ * times each mode runs it.
+ */
+public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int repeats) {
+
+    /** A plan property's range; a value outside it stops the comparison before anything starts. */
+    record Range(int min, int max) {}
+
+    /** The lab's plans' numeric properties and their ranges (a count or a duration of 0 makes no test). */
+    static final Map<String, Range> BOUNDS = Map.ofEntries(
+            Map.entry("THREADS", new Range(1, 10_000)),
+            Map.entry("DURATION", new Range(1, 3_600)),
+            Map.entry("STEP_DURATION", new Range(1, 3_600)),
+            Map.entry("STEPS", new Range(1, 50)),
+            Map.entry("DELAY_MS", new Range(0, 60_000)),
+            Map.entry("WORK", new Range(0, 1_000)),
+            Map.entry("SLEEP_MS", new Range(0, 60_000)),
+            Map.entry("RAMP", new Range(0, 3_600)),
+            Map.entry("RATE", new Range(1, 20_000)),
+            Map.entry("MAX_THREADS", new Range(1, 10_000)),
+            Map.entry("START_PAUSE", new Range(0, 600)),
+            Map.entry("DRAIN", new Range(0, 600)),
+            Map.entry("ACCOUNTS", new Range(1, 1_000_000)),
+            Map.entry("CONNECT_TIMEOUT_MS", new Range(1, 600_000)),
+            Map.entry("RESPONSE_TIMEOUT_MS", new Range(1, 3_600_000)),
+            Map.entry("SEED", new Range(0, Integer.MAX_VALUE)));
+    /** How the open-model plans draw arrival times (their ARRIVALS property). */
+    static final List<String> ARRIVALS = List.of("random", "even");
+    /** The lab sets these to the server it starts: a user's value would send the load elsewhere. */
+    public static final List<String> SET_BY_THE_LAB = List.of("HOST", "PORT");
+
+    static final int MAX_REPEATS = 50;
+    /** Below this wait per request the lab's CPU ceiling binds long before users / wait would. */
+    static final int IO_BOUND_MIN_WAIT_MS = 100;
+
+    /**
+     * How long a user's plan (its own durations unknown to the lab) may run, unless -Dcompare.DURATION says:
+     * past it and a margin, JMeter is stopped.
+     */
+    public static final int PLAN_DEFAULT_SECONDS = 600;
+
+    public static TestSpec of(
+            Catalogue.LoadTest test, Catalogue.Profile profile, Properties system, Integer repeatsOverride) {
+        String name = test.name();
+        Map<String, String> props = new LinkedHashMap<>(test.defaults().get(profile));
+        Integer repeats = repeatsOverride;
+        String forAll = Setting.PREFIX, forThis = Setting.PREFIX + name + ".";
+        for (String key : system.stringPropertyNames()) {
+            String value = system.getProperty(key);
+            String prop = key.startsWith(forThis)
+                    ? key.substring(forThis.length())
+                    : key.startsWith(forAll) ? key.substring(forAll.length()) : "";
+            if (prop.matches("[A-Z][A-Z0-9_]*")) {
+                if (SET_BY_THE_LAB.contains(prop)) {
+                    throw new IllegalArgumentException(key + ": the lab sends the load to the server it starts; use "
+                            + Setting.PORT.key() + " for its port");
+                }
+                if (key.startsWith(forThis) || !system.containsKey(forThis + prop)) {
+                    // compare.TEST.KEY wins over compare.KEY, whichever comes first
+                    props.put(prop, value);
+                }
+            } else if (key.equals(forThis + "repeats")) {
+                repeats = Bounds.integer(key, value, 1, MAX_REPEATS);
+            }
+        }
+        props.forEach((key, value) -> check(key, value));
+        return new TestSpec(test, props, repeats == null ? profile.repeats(name) : repeats);
+    }
+
+    /** One line naming the property when its value is out of range or of the wrong form. */
+    private static void check(String key, String value) {
+        Range range = BOUNDS.get(key);
+        if (range != null) {
+            Bounds.integer(key, value, range.min(), range.max());
+        } else if (key.equals("ARRIVALS") && !ARRIVALS.contains(value)) {
+            throw new IllegalArgumentException("ARRIVALS is one of " + ARRIVALS + ", not '" + value + "'");
+        } else if (key.equals("PATH") && !value.matches("/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]{0,500}")) {
+            throw new IllegalArgumentException("PATH: a path on the server starting with /, not '" + value + "'");
+        } else if (key.equals("LABEL") && !value.matches("[A-Za-z0-9_.-]{1,80}")) {
+            throw new IllegalArgumentException("LABEL: letters, digits, _ . and -, not '" + value + "'");
+        }
+    }
+
+    public String name() {
+        return test.name();
+    }
+
+    public int intProp(String key) {
+        return Integer.parseInt(props.get(key));
+    }
+
+    /** Seconds of load the plan applies (for an open model, after its start pause). */
+    public int loadSeconds() {
+        if (test.shape() == Catalogue.Shape.PLAN) {
+            return props.containsKey("DURATION") ? intProp("DURATION") : PLAN_DEFAULT_SECONDS;
+        }
+        return test.shape().stepped() ? intProp("STEPS") * intProp("STEP_DURATION") : intProp("DURATION");
+    }
+
+    /** Seconds the plan runs: its load, and for an open model the start pause and the drain. */
+    public int seconds() {
+        return loadSeconds() + (test.shape().openModel() ? intProp("START_PAUSE") + intProp("DRAIN") : 0);
+    }
+
+    /** Users (closed model) or arrivals per second (open model) at the top of the test. */
+    public int offered() {
+        if (test.shape() == Catalogue.Shape.PLAN) {
+            return 0; // a user's plan: the level is named by the threads JMeter ran (RunAnalysis)
+        }
+        return test.shape().openModel() ? intProp("RATE") : intProp("THREADS");
+    }
+
+    /**
+     * The wait per request that bounds an IO-bound test (Little's law), or null when the test is not
+     * IO-bound: below {@value #IO_BOUND_MIN_WAIT_MS} ms the CPU ceiling binds first.
+     */
+    public Double ioWaitMs() {
+        String wait = test.waitKey() == null ? null : props.get(test.waitKey());
+        if (wait == null) {
+            return null;
+        }
+        double ms = Double.parseDouble(wait);
+        return ms >= IO_BOUND_MIN_WAIT_MS ? ms : null;
+    }
+}

@@ -1,0 +1,317 @@
+package dev.vtlab.compare.analyse;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vtlab.compare.raw.Jtl;
+import dev.vtlab.compare.raw.RawRun;
+import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.compare.raw.ServerMetric;
+import dev.vtlab.compare.raw.ServerSample;
+import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.MachineState;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A run's derived numbers, on inputs whose answers are known. */
+class RunAnalysisTest {
+
+    private static final long T0 = 1_700_000_000_000L;
+    private static final CpuPlan SPLIT = new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1)), false);
+
+    @Test
+    void onlySuccessesCountTowardThroughputAndLatencyAndErrorsAreCountedPerCode() {
+        // 10 s at 100 requests/s; every 10th fails fast with a 502
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            boolean ok = i % 10 != 0;
+            samples.add(sample(T0 + i * 10L, ok ? 40 : 1, "account", ok ? "200" : "502", ok, 50));
+        }
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, List.of());
+        assertEquals(1000, r.requests());
+        assertEquals(100, r.errors());
+        assertEquals(10.0, r.errorPct(), 1e-9);
+        assertTrue(r.tooManyErrors());
+        assertEquals(Map.of("502", 100L), r.errorsByCode());
+        RunResult.Level level = r.levels().get(0);
+        assertEquals(90, level.rps(), 1e-9, "900 successes in 10 s, not 1000");
+        assertEquals(40, level.latency().p50(), "the fast failures do not pull latency down");
+        assertEquals(40, r.byLabel().get("account").p99());
+    }
+
+    @Test
+    void eachRequestTypeIsAHeadlineOfItsOwnWhenThePlanHasSeveral() {
+        // two sampler labels, one holding the characters that qualify a headline: 20 ms and 60 ms answers
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            samples.add(sample(T0 + i * 10L, i % 2 == 0 ? 20 : 60, i % 2 == 0 ? "cart" : "pay@eu #2", "200", true, 50));
+        }
+        Map<Headline, Double> h = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, List.of())
+                .headlines();
+        assertEquals(20.0, h.get(new Headline(Metric.P95_MS, null, "cart")));
+        Headline pay = new Headline(Metric.P99_MS, null, "pay@eu #2");
+        assertEquals(60.0, h.get(pay));
+        assertEquals("p99_ms#pay@eu #2", pay.key(), "the key summary.json and runs.csv use");
+        List<Jtl.Sample> one =
+                samples.stream().filter(x -> x.label().equals("cart")).toList();
+        assertTrue(
+                analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), one, List.of()).headlines().keySet().stream()
+                        .noneMatch(k -> k.requestType() != null),
+                "one request type is the test's own figures");
+    }
+
+    @Test
+    void perUserAnswersShowAUserTheServerStarvedEvenWhenTheMeanLooksFine() {
+        // 10 s of 4 users: three answered every 10 ms, the fourth once per second, and a fifth whose one request
+        // hung across the whole window (sent before it, answered after it): it got 0 answers in the window
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            for (int u = 1; u <= 3; u++) {
+                samples.add(new Jtl.Sample(T0 + i * 10L, 10, "ping", "200", true, 5, 0, 5, "users 1-" + u));
+            }
+            if (i % 100 == 0) {
+                samples.add(new Jtl.Sample(T0 + i * 10L, 990, "ping", "200", true, 5, 0, 5, "users 1-4"));
+            }
+        }
+        samples.add(new Jtl.Sample(T0, 10_500, "ping", "200", true, 5, 0, 5, "users 1-5"));
+        RunResult.PerUser users = RunAnalysis.perUser(samples, T0 + 1000, T0 + 9000);
+        assertEquals(5, users.users());
+        assertEquals(0, users.min(), "the hung user counts, with no answer");
+        assertEquals(800, users.median());
+        assertEquals(800, users.max());
+        assertEquals(0.0, users.leastServedShare());
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "5"), samples, List.of());
+        assertTrue(
+                r.headlines().containsKey(Headline.of(Metric.LEAST_SERVED)),
+                r.headlines().toString());
+        assertNull(
+                RunAnalysis.perUser(
+                        samples.stream()
+                                .filter(s -> s.thread().equals("users 1-1"))
+                                .toList(),
+                        T0,
+                        T0 + 10_000),
+                "one user: nobody to compare with");
+        assertNull(
+                RunAnalysis.perUser(
+                        samples.stream()
+                                .filter(s -> s.thread().equals("users 1-4")
+                                        || s.thread().equals("users 1-5"))
+                                .toList(),
+                        T0,
+                        T0 + 10_000),
+                "a median of a few answers: one more or less would decide it");
+    }
+
+    @Test
+    void theSteadyWindowStartsOnceTheRateHasSettledAndEndsWithTheLastRequestSent() {
+        // answers per second 10, 50, 100 x 8: the 3-s average reaches 90 % of its peak in second 4 (index 4);
+        // plus the 1-s margin the window is [5, last start second)
+        List<Jtl.Sample> samples = perSecond(10, 50, 100, 100, 100, 100, 100, 100, 100, 100);
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, List.of());
+        RunResult.Level level = r.levels().get(0);
+        assertEquals(5, level.fromS());
+        assertEquals(9, level.toS());
+        assertEquals(100, level.rps(), 1e-9);
+        assertTrue(level.settled());
+    }
+
+    @Test
+    void suddenLoadReportsTheTimeToNinetyPercentOfPeak() {
+        assertEquals(5.0, SteadyWindow.secondsTo90PctOfPeak(new double[] {10, 50, 100, 100, 100, 100, 100, 100}));
+        assertEquals(1.0, SteadyWindow.secondsTo90PctOfPeak(new double[] {100, 100, 100, 100}));
+        // a slow climb 20, 40, ... 200: the 3-s average reaches 90 % of its peak (190) at 180, in second 10
+        assertEquals(10.0, SteadyWindow.secondsTo90PctOfPeak(new double[] {
+            20, 40, 60, 80, 100, 120, 140, 160, 180, 200, 200, 200
+        }));
+        assertNull(SteadyWindow.secondsTo90PctOfPeak(new double[0]));
+    }
+
+    @Test
+    void userStepsAreCutByActiveThreadsAndAStragglerDoesNotStretchItsLevel() {
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            samples.add(sample(T0 + i * 10L, 5, "account", "200", true, 100)); // 10 s at 100 req/s
+            samples.add(sample(T0 + 10_000 + i * 5L, 5, "account", "200", true, 200)); // then 5 s at 200 req/s
+        }
+        samples.add(sample(T0 + 14_990, 5, "account", "200", true, 100)); // a level-100 thread's last request
+        samples.add(sample(T0 + 12_000, 5, "account", "200", true, 150)); // between levels: not a level
+        RunResult r =
+                analyse("throughput", Map.of("THREADS", "200", "STEPS", "2", "STEP_DURATION", "5"), samples, List.of());
+        assertEquals(
+                List.of("100 users", "200 users"),
+                r.levels().stream().map(RunResult.Level::name).toList());
+        assertEquals(100, r.levels().get(0).rps(), 1.0);
+        assertEquals(200, r.levels().get(1).rps(), 2.0);
+        assertTrue(r.headlines().containsKey(new Headline(Metric.STEADY_RPS, "200 users", null)));
+    }
+
+    @Test
+    void rateStepsAreCutFromTheSchedulesStartAndBoundedByTheArrivalRate() {
+        // sessions of 3 requests at 50/s for 10 s then 100/s; JMeter's test start 2 s (START_PAUSE) before time 0,
+        // the first arrival 400 ms late as JMeter warms up
+        RunResult r = analyse(
+                "throughput-open",
+                Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "10", "START_PAUSE", "2", "DRAIN", "0"),
+                sessions(1.0),
+                List.of());
+        assertEquals(
+                List.of("50/s", "100/s"),
+                r.levels().stream().map(RunResult.Level::name).toList());
+        assertEquals(
+                10,
+                r.levels().get(1).fromS(),
+                1,
+                "step 2 starts 10 s after the schedule's start, not after the first sample");
+        assertEquals(150, r.levels().get(0).rps(), 3);
+        assertEquals(150.0, r.levels().get(0).boundRps(), "3 requests per arrival");
+        assertEquals(300, r.levels().get(1).rps(), 6);
+        assertFalse(r.loadGeneratorBound(), r.warnings().toString());
+        assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+    }
+
+    @Test
+    void anOpenModelWhoseJMeterFellBehindIsLoadGeneratorBound() {
+        RunResult r = analyse(
+                "throughput-open",
+                Map.of("RATE", "100", "STEPS", "2", "STEP_DURATION", "10", "START_PAUSE", "2", "DRAIN", "0"),
+                sessions(0.5),
+                List.of());
+        assertTrue(r.loadGeneratorBound());
+        assertTrue(
+                r.warnings().stream().anyMatch(w -> w.contains("arrivals/s of the 50/s planned")),
+                r.warnings().toString());
+    }
+
+    /** Arrivals at {@code share} of 50/s then 100/s, each a session of account, transfer, statement (1 ms apart). */
+    private static List<Jtl.Sample> sessions(double share) {
+        long testStart = T0 - 2000;
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int s = 0; s < 20; s++) {
+            int rate = (int) ((s < 10 ? 50 : 100) * share);
+            for (int i = 0; i < rate; i++) {
+                long at = T0 + 400 + s * 1000L + i * (1000L / rate) / 2;
+                for (String label : List.of("account", "transfer", "statement")) {
+                    samples.add(sample(at, 1, label, "200", true, 3, testStart));
+                    at += 1;
+                }
+            }
+        }
+        return samples;
+    }
+
+    @Test
+    void aPoolStillGrowingInTheWindowIsFlaggedAndCpuGivesRequestsPerCpuSecond() {
+        List<Jtl.Sample> samples = perSecond(100, 100, 100, 100, 100, 100, 100, 100, 100, 100);
+        List<ServerSample> growing = new ArrayList<>();
+        for (int s = 1; s <= 10; s++) {
+            growing.add(new ServerSample(
+                    T0 + s * 1000L, 50, 30, 5, 0, 4e8, 80, Map.of(ServerMetric.THREADPOOL_SIZE, 10.0 * s)));
+        }
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, growing);
+        RunResult.Level level = r.levels().get(0);
+        assertEquals(Boolean.FALSE, level.poolConverged());
+        assertTrue(
+                r.warnings().stream().anyMatch(w -> w.contains("had not converged")),
+                r.warnings().toString());
+        assertEquals(50, level.cpuPct(), 1e-9);
+        assertEquals(200, level.tpsPerCpuSecond(), 1e-9, "100 req/s on half a CPU");
+        assertFalse(r.loadGeneratorBound());
+        assertFalse(r.machineBusy());
+    }
+
+    @Test
+    void aSaturatedLoadSideAndABusyMachineAreFlagged() {
+        List<ServerSample> busy = new ArrayList<>();
+        for (int s = 1; s <= 10; s++) {
+            busy.add(new ServerSample(T0 + s * 1000L, 90, 85, 10, 40, 4e8, 80, Map.of()));
+        }
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), perSecond(100, 100, 100, 100), busy);
+        assertTrue(r.loadGeneratorBound());
+        assertTrue(r.machineBusy());
+    }
+
+    @Test
+    void aPoolCappedAtTwoHundredThreadsWaitingOneSecondCannotAnswerMoreThanTwoHundredPerSecond() {
+        Properties p = new Properties();
+        p.setProperty("compare.THREADS", "1000");
+        p.setProperty("compare.DELAY_MS", "1000");
+        TestSpec rampUp = TestSpec.of(Catalogue.get("ramp-up"), Catalogue.Profile.QUICK, p, 1);
+        Levels.Span span = new Levels.Span("1000 users", 1000, 0, 30);
+        assertEquals(200.0, Validity.bound(rampUp, DispatchMode.THREADPOOL, 200, span));
+        assertEquals(
+                1000.0,
+                Validity.bound(rampUp, DispatchMode.EXECUTOR_VIRTUAL, 200, span),
+                "the pool only hands off: users / wait is the bound");
+        assertEquals(1000.0, Validity.bound(rampUp, DispatchMode.THREADPOOL, null, span));
+        assertNull(
+                Validity.bound(
+                        TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.QUICK, new Properties(), 1),
+                        DispatchMode.THREADPOOL,
+                        200,
+                        span),
+                "CPU-bound: no wait, no bound");
+    }
+
+    @Test
+    void readsJMeterCsvWithQuotedFieldsAndATruncatedLastLine(@TempDir Path dir) throws IOException {
+        Path jtl = dir.resolve("results.jtl");
+        Files.writeString(
+                jtl,
+                """
+                timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect
+                %d,12,ping,200,OK,Ping 1-1,text,true,,120,110,5,5,http://localhost:9080/api/ping,12,0,1
+                %d,30,transfer,503,"Service Unavailable, retry",Bank 1-2,text,false,"Response code was 503, not 201",90,200,5,5,http://localhost:9080/api/bank/transfers,30,0,0
+                %d,8,ping,200,OK,Ping 1-1,text,tr"""
+                        .formatted(T0, T0 + 500, T0 + 900));
+        List<Jtl.Sample> samples = Jtl.read(jtl);
+        assertEquals(2, samples.size(), "the half-written last line is left out");
+        assertEquals(new Jtl.Sample(T0 + 500, 30, "transfer", "503", false, 5, 0, 5, "Bank 1-2"), samples.get(1));
+        assertArrayEquals(new String[] {"a", "say \"hi\", then", ""}, Jtl.splitCsv("a,\"say \"\"hi\"\", then\","));
+    }
+
+    private static RunResult analyse(
+            String test, Map<String, String> props, List<Jtl.Sample> samples, List<ServerSample> sampled) {
+        Properties p = new Properties();
+        props.forEach((k, v) -> p.setProperty("compare." + k, v));
+        TestSpec spec = TestSpec.of(Catalogue.get(test), Catalogue.Profile.QUICK, p, 1);
+        MachineState quiet = new MachineState(0.1, List.of());
+        RunRecord record = new RunRecord(test, DispatchMode.THREADPOOL, 1, 1, spec.props(), quiet, quiet);
+        return RunAnalysis.analyse(spec, new RawRun(record, samples, sampled), SPLIT, null);
+    }
+
+    /** A JMeter sample with no test start, its group's threads as all threads and no thread name. */
+    private static Jtl.Sample sample(long start, long elapsed, String label, String code, boolean ok, int threads) {
+        return sample(start, elapsed, label, code, ok, threads, 0);
+    }
+
+    private static Jtl.Sample sample(
+            long start, long elapsed, String label, String code, boolean ok, int threads, long testStart) {
+        return new Jtl.Sample(start, elapsed, label, code, ok, threads, testStart, threads, "");
+    }
+
+    /** {@code counts[i]} 1-ms successful requests answered in second i. */
+    private static List<Jtl.Sample> perSecond(int... counts) {
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int second = 0; second < counts.length; second++) {
+            for (int n = 0; n < counts[second]; n++) {
+                samples.add(sample(T0 + second * 1000L + (n * 997L) % 998, 1, "ping", "200", true, 50));
+            }
+        }
+        return samples;
+    }
+}

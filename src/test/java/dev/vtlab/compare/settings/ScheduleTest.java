@@ -1,0 +1,55 @@
+package dev.vtlab.compare.settings;
+
+import static dev.vtlab.dispatch.DispatchMode.EXECUTOR_VIRTUAL;
+import static dev.vtlab.dispatch.DispatchMode.THREADPOOL;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.vtlab.dispatch.DispatchMode;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class ScheduleTest {
+
+    private static final List<DispatchMode> MODES = List.of(THREADPOOL, EXECUTOR_VIRTUAL);
+
+    @Test
+    void abbaAlternatesTheModesOfEachTestAndInterleavesTests() {
+        List<Schedule.Slot> slots =
+                Schedule.of(List.of(spec("ping", 3), spec("ramp-up", 1)), MODES, Schedule.Order.ABBA, 0);
+        assertEquals(
+                List.of(
+                        "ping threadpool 1",
+                        "ping executor-virtual 1",
+                        "ramp-up threadpool 1",
+                        "ramp-up executor-virtual 1",
+                        "ping executor-virtual 2",
+                        "ping threadpool 2",
+                        "ping threadpool 3",
+                        "ping executor-virtual 3"),
+                slots.stream()
+                        .map(s -> s.spec().name() + " " + s.mode().label() + " " + s.repetition())
+                        .toList());
+    }
+
+    @Test
+    void randomOrderIsReproducibleFromItsSeedAndRunsEveryPairItsRepeats() {
+        List<TestSpec> specs = List.of(spec("ping", 5), spec("throughput", 5));
+        List<Schedule.Slot> a = Schedule.of(specs, MODES, Schedule.Order.RANDOM, 7);
+        assertEquals(a, Schedule.of(specs, MODES, Schedule.Order.RANDOM, 7));
+        assertEquals(20, a.size());
+        for (TestSpec spec : specs) {
+            for (DispatchMode mode : MODES) {
+                assertEquals(
+                        5,
+                        a.stream()
+                                .filter(s -> s.spec() == spec && s.mode() == mode)
+                                .count());
+            }
+        }
+    }
+
+    private static TestSpec spec(String test, int repeats) {
+        return TestSpec.of(Catalogue.get(test), Catalogue.Profile.QUICK, new Properties(), repeats);
+    }
+}
