@@ -1,7 +1,9 @@
 package dev.vtlab.measurement;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.DoubleUnaryOperator;
 
 /**
@@ -115,7 +117,7 @@ public final class SvgChart {
             }
         }
         // repetitions share their mode's colour: one legend entry per name before " #"
-        java.util.Set<String> named = new java.util.HashSet<>();
+        Set<String> named = new HashSet<>();
         legend(
                 svg,
                 series.stream()

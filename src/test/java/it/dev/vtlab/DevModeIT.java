@@ -22,6 +22,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -289,7 +290,7 @@ class DevModeIT {
 
         /** What a new user's shell has: no JAVA_HOME (./mvnw finds a JDK), the ports moved off the lab's own. */
         static Map<String, String> environment(int port, int remotePort, Map<String, String> extra) {
-            Map<String, String> env = new java.util.HashMap<>(System.getenv());
+            Map<String, String> env = new HashMap<>(System.getenv());
             env.remove("JAVA_HOME");
             env.remove("MAVEN_OPTS");
             env.put("HTTP_PORT", String.valueOf(port));

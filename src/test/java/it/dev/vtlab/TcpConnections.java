@@ -3,6 +3,7 @@ package it.dev.vtlab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -62,7 +63,7 @@ final class TcpConnections {
 
     /** Every socket line as fields: sl, local, remote, state, tx:rx queues, ... */
     private static List<String[]> sockets() throws IOException {
-        List<String[]> all = new java.util.ArrayList<>();
+        List<String[]> all = new ArrayList<>();
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
             Path file = Path.of(table);
             if (Files.exists(file)) {

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -144,8 +146,7 @@ class YourAppIT {
             boolean virtual = run.getString("mode").equals("executor-virtual");
             // the sample logs, as its server stops, how many requests ran on each kind of thread
             String log = Files.readString(report.resolve(run.getString("dir")).resolve("messages.log"));
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-                            "inventory: (\\d+) requests ran on virtual threads, (\\d+) on platform threads")
+            Matcher m = Pattern.compile("inventory: (\\d+) requests ran on virtual threads, (\\d+) on platform threads")
                     .matcher(log);
             assertTrue(m.find(), "the sample's count is in the run's messages.log: " + run.getString("dir"));
             long onVirtual = Long.parseLong(m.group(1)), onPlatform = Long.parseLong(m.group(2));

@@ -10,6 +10,7 @@ import dev.vtlab.bench.support.Knobs;
 import dev.vtlab.bench.support.Observations;
 import dev.vtlab.bench.threadlocal.ThreadLocalMemoryBenchmark;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -238,7 +239,7 @@ public final class RunBenchmarks {
     public static Set<String> declaredParams(Class<?> type) {
         return Arrays.stream(type.getDeclaredFields())
                 .filter(f -> f.isAnnotationPresent(Param.class))
-                .map(java.lang.reflect.Field::getName)
+                .map(Field::getName)
                 .collect(Collectors.toSet());
     }
 

@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Assumptions;
@@ -132,7 +133,7 @@ class OutputsIT {
         assertTrue(svg.getElementsByTagName("polyline").getLength() >= 3 * cpus.size());
     }
 
-    private static java.util.stream.Stream<JsonObject> stream(JsonArray array) {
+    private static Stream<JsonObject> stream(JsonArray array) {
         return StreamSupport.stream(array.spliterator(), false).map(JsonElement::getAsJsonObject);
     }
 

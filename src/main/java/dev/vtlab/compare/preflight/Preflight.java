@@ -12,6 +12,7 @@ import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.Reader;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,9 +66,10 @@ public final class Preflight {
         checkPlanProperties(settings, properties);
         int port =
                 planPort != null ? planPort : settings.port() != null ? settings.port() : CompareSettings.DEFAULT_PORT;
-        requireFree(port, "compare.port");
+        InetAddress host = thisMachine(settings.serverHost());
+        requireFree(host, port, "compare.port");
         if (app == null) {
-            requireFree(settings.remotePort(), "compare.remotePort");
+            requireFree(InetAddress.getLoopbackAddress(), settings.remotePort(), "compare.remotePort");
         }
         requireOurs(settings.out(), settings.basedir());
         Path jmeterHome = jmeterHome(settings.basedir());
@@ -139,9 +141,27 @@ public final class Preflight {
                 : settings.plans().resolve(spec.test().plan());
     }
 
+    /**
+     * The server runs on this machine and the load goes only to it: compare.serverHost must name one of this
+     * machine's addresses (a loopback one such as 127.0.0.2, or an interface's, which remote engines can reach).
+     */
+    static InetAddress thisMachine(String host) {
+        try {
+            InetAddress address = InetAddress.getByName(host);
+            if (address.isLoopbackAddress() || NetworkInterface.getByInetAddress(address) != null) {
+                return address;
+            }
+            throw new IllegalArgumentException("compare.serverHost: " + host + " (" + address.getHostAddress()
+                    + ") is not an address of this machine: the comparison starts its server here and sends load"
+                    + " only to it");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("compare.serverHost: " + host + " does not resolve: " + e.getMessage());
+        }
+    }
+
     /** A port something else listens on would measure that, not the lab's server (a liberty:dev, say). */
-    private static void requireFree(int port, String setting) {
-        try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+    static void requireFree(InetAddress host, int port, String setting) {
+        try (ServerSocket probe = new ServerSocket(port, 1, host)) {
             // free: nothing listens there
         } catch (IOException inUse) {
             throw new IllegalArgumentException(setting + ": port " + port + " is in use on this machine (a running"

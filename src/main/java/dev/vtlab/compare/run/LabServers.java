@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,6 +33,10 @@ import java.util.concurrent.TimeUnit;
 public final class LabServers implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    /** What the lab's server keeps of this process's environment: enough to find and run a JVM. */
+    private static final Set<String> INHERITED =
+            Set.of("PATH", "HOME", "USER", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME");
+
     private final Prepared prepared;
     private final CompareSettings settings;
     private final HttpClient http =
@@ -84,6 +89,11 @@ public final class LabServers implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = start.environment();
         if (app == null) {
+            // the lab's server reads its settings from the environment (MicroProfile Config, server.xml's
+            // variables): one a user exported (POOL_MAX_THREADS, BANK_WORK, MAX_IN_FLIGHT ...) would change one
+            // comparison unseen, so the lab's servers get only what runs a JVM and what the comparison sets
+            env.keySet().retainAll(INHERITED);
+            env.put("HTTP_HOST", settings.serverHost());
             env.put("DISPATCH_MODE", mode.label());
             env.put("HTTP_PORT", String.valueOf(prepared.port()));
             env.put("REMOTE_MODE", "external");
@@ -117,8 +127,8 @@ public final class LabServers implements AutoCloseable {
             }
         }
         if (app == null) {
-            waitFor(URI.create("http://localhost:" + settings.remotePort() + "/health"));
-            waitFor(URI.create("http://localhost:" + prepared.port() + "/health/ready"));
+            waitFor(remote("/health"));
+            waitFor(app("/health/ready"));
         } else {
             List<String> errors = ServerLog.awaitStarted(
                     logs.resolve("messages.log"),
@@ -147,7 +157,7 @@ public final class LabServers implements AutoCloseable {
     }
 
     public URI app(String path) {
-        return URI.create("http://localhost:" + prepared.port() + path);
+        return URI.create("http://" + hostInUri(settings.serverHost()) + ":" + prepared.port() + path);
     }
 
     public URI remote(String path) {
@@ -209,6 +219,10 @@ public final class LabServers implements AutoCloseable {
         } catch (IllegalStateException alreadyExiting) {
             // the hook is running or has run
         }
+    }
+
+    private static String hostInUri(String host) {
+        return host.contains(":") ? "[" + host + "]" : host;
     }
 
     private void waitFor(URI uri) throws InterruptedException {

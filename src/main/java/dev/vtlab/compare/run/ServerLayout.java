@@ -39,7 +39,7 @@ public final class ServerLayout {
         for (DispatchMode mode : settings.modes()) {
             String name = serverFor(settings, mode);
             if (app != null) {
-                userApp(app, settings.wlp(), name, mode, port, settings.modesDir());
+                userApp(app, settings.wlp(), name, mode, settings.serverHost(), port, settings.modesDir());
             } else {
                 deleteTree(servers.resolve(name), servers);
                 copyTree(servers.resolve(settings.server()), servers.resolve(name));
@@ -51,7 +51,7 @@ public final class ServerLayout {
      * Lays out the comparison's server {@code server} in {@code wlp} afresh for one run in {@code mode}: a copy
      * of the app's server (or a generated one around the archive) plus the lab's overrides.
      */
-    static void userApp(UserApp app, Path wlp, String server, DispatchMode mode, int port, Path modesDir)
+    static void userApp(UserApp app, Path wlp, String server, DispatchMode mode, String host, int port, Path modesDir)
             throws IOException {
         Path dir = wlp.resolve("usr/servers").resolve(server);
         deleteTree(dir, wlp.resolve("usr/servers"));
@@ -87,10 +87,10 @@ public final class ServerLayout {
                         <feature>monitor-1.0</feature>
                         <feature>localConnector-1.0</feature>
                     </featureManager>
-                    <httpEndpoint id="defaultHttpEndpoint" host="localhost" httpPort="%d"/>
+                    <httpEndpoint id="defaultHttpEndpoint" host="%s" httpPort="%d"/>
                 </server>
                 """
-                        .formatted(port));
+                        .formatted(host, port));
         Path modeFile = modesDir.resolve(mode.label() + ".xml");
         if (Files.exists(modeFile)) {
             // the same file the lab's own server includes for this mode: one source for what a mode enables

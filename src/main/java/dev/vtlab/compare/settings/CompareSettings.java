@@ -163,7 +163,7 @@ public record CompareSettings(
                 optional(p, Setting.POOL_MAX_THREADS, 1, 32767),
                 bounded(p, Setting.WARMUP_SECONDS, profile.warmupSeconds, 0, 600),
                 dashboards(get(p, Setting.JMETER_DASHBOARDS, "first")),
-                host(get(p, Setting.SERVER_HOST, "localhost"), Setting.SERVER_HOST),
+                serverHost(get(p, Setting.SERVER_HOST, "localhost")),
                 list(get(p, Setting.REMOTE_HOSTS, "")).stream()
                         .map(h -> host(h, Setting.REMOTE_HOSTS))
                         .toList(),
@@ -335,6 +335,15 @@ public record CompareSettings(
                 throw new IllegalArgumentException(
                         "compare.jmeterDashboards is first, all or none, not '" + value + "'");
         };
+    }
+
+    /** The server's host name or address, without a port (compare.port is its port). */
+    private static String serverHost(String value) {
+        if (!value.matches("[A-Za-z0-9.\\-]{1,253}|[0-9A-Fa-f:]{2,39}")) {
+            throw new IllegalArgumentException(
+                    "compare.serverHost: a host name or address of this machine, without a port, not '" + value + "'");
+        }
+        return value;
     }
 
     /** A host name or address, optionally with :port; nothing a shell or JMeter would read as more. */

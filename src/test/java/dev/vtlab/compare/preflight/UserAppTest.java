@@ -10,6 +10,8 @@ import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.TestSpec;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,6 +19,7 @@ import java.util.Properties;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A user's app, plan and server log: every bad input is one clear line naming the setting. */
@@ -62,7 +65,7 @@ class UserAppTest {
                 .notes(liberty));
         assertMessage(
                 "compare.app: ", "does not parse", () -> server("<feature>", "").notes(liberty));
-        try (java.net.ServerSocket db = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket db = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int open = db.getLocalPort();
             List<String> notes = server(
                             "<feature>jdbc-4.3</feature>",
@@ -73,7 +76,7 @@ class UserAppTest {
             assertTrue(notes.get(0).contains("portNumber=\"" + open + "\"> answers"), notes.get(0));
         }
         int closed;
-        try (java.net.ServerSocket gone = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket gone = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closed = gone.getLocalPort();
         }
         assertMessage("compare.app: ", "does not accept a connection", () -> server(
@@ -248,7 +251,7 @@ class UserAppTest {
         return file;
     }
 
-    private static void assertMessage(String start, String contains, org.junit.jupiter.api.function.Executable call) {
+    private static void assertMessage(String start, String contains, Executable call) {
         Exception e = assertThrows(Exception.class, call);
         assertTrue(e.getMessage().startsWith(start) && e.getMessage().contains(contains), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A user's app, plan and server log: every bad input is one clear line naming the setting. */
@@ -39,21 +40,31 @@ class ServerLayoutTest {
         Path wlp = tmp.resolve("wlp");
         UserApp app = new UserApp(user, UserApp.Kind.SERVER_DIR, List.of());
         ServerLayout.userApp(
-                app, wlp, "s", DispatchMode.EXECUTOR_VIRTUAL, 19999, PROJECT.resolve("server-config/modes"));
+                app,
+                wlp,
+                "s",
+                DispatchMode.EXECUTOR_VIRTUAL,
+                "127.0.0.2",
+                19999,
+                PROJECT.resolve("server-config/modes"));
         Path dir = wlp.resolve("usr/servers/s");
         assertEquals("app", Files.readString(dir.resolve("apps/x.txt")));
         assertFalse(Files.exists(dir.resolve("logs/messages.log")), "the user's old logs are not copied");
-        assertTrue(Files.readString(dir.resolve("configDropins/overrides/" + ServerLayout.OVERRIDES))
-                .contains("httpPort=\"19999\""));
+        assertTrue(
+                Files.readString(dir.resolve("configDropins/overrides/" + ServerLayout.OVERRIDES))
+                        .contains("host=\"127.0.0.2\" httpPort=\"19999\""),
+                "the host and port the comparison drives");
         assertTrue(Files.readString(dir.resolve("configDropins/overrides/vtlab-mode-executor-virtual.xml"))
                 .contains("usr:vtlabExecutorVirtual-1.0"));
-        ServerLayout.userApp(app, wlp, "s", DispatchMode.THREADPOOL, 19999, PROJECT.resolve("server-config/modes"));
+        ServerLayout.userApp(
+                app, wlp, "s", DispatchMode.THREADPOOL, "localhost", 19999, PROJECT.resolve("server-config/modes"));
         assertFalse(
                 Files.exists(dir.resolve("configDropins/overrides/vtlab-mode-executor-virtual.xml")),
                 "a fresh copy per run");
 
         UserApp bare = new UserApp(war(tmp.resolve("shop.war")), UserApp.Kind.WAR, List.of("servlet-6.0", "jdbc-4.3"));
-        ServerLayout.userApp(bare, wlp, "w", DispatchMode.THREADPOOL, 19999, PROJECT.resolve("server-config/modes"));
+        ServerLayout.userApp(
+                bare, wlp, "w", DispatchMode.THREADPOOL, "localhost", 19999, PROJECT.resolve("server-config/modes"));
         String xml = Files.readString(wlp.resolve("usr/servers/w/server.xml"));
         assertTrue(
                 xml.contains("<feature>jdbc-4.3</feature>") && xml.contains("<webApplication location=\"shop.war\"/>"),
@@ -112,7 +123,7 @@ class ServerLayoutTest {
         return file;
     }
 
-    private static void assertMessage(String start, String contains, org.junit.jupiter.api.function.Executable call) {
+    private static void assertMessage(String start, String contains, Executable call) {
         Exception e = assertThrows(Exception.class, call);
         assertTrue(e.getMessage().startsWith(start) && e.getMessage().contains(contains), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());

@@ -1,9 +1,11 @@
 package dev.vtlab.bench.probe;
 
 import com.google.gson.Gson;
+import com.sun.management.OperatingSystemMXBean;
 import dev.vtlab.bench.support.Knobs;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,8 +80,7 @@ public final class CpuBurnProbe {
         }
 
         Thread.sleep((long) (warmupSeconds * 1000));
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         latencies.reset();
         long[] byClientBefore = snapshot(completedBy);
         long cpuBefore = os.getProcessCpuTime();
@@ -93,7 +94,7 @@ public final class CpuBurnProbe {
             byClient[i] -= byClientBefore[i];
             done += byClient[i];
         }
-        java.util.Arrays.sort(byClient);
+        Arrays.sort(byClient);
         Histogram histogram = latencies.getIntervalHistogram();
         clients.forEach(Thread::interrupt);
         executor.shutdownNow();

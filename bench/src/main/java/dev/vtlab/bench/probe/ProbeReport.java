@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -99,7 +100,7 @@ final class ProbeReport {
         double ratioMax = Math.max(
                 120,
                 ratioSeries.stream()
-                                .flatMapToDouble(r -> java.util.Arrays.stream(r.y()))
+                                .flatMapToDouble(r -> Arrays.stream(r.y()))
                                 .max()
                                 .orElse(100)
                         * 1.1);

@@ -1,0 +1,30 @@
+/**
+ * The A/B comparison ({@code ./mvnw -Pcompare verify}), a pipeline read in one direction. {@link
+ * dev.vtlab.compare.Compare} is the script that calls the stages in order; no stage imports a later one.
+ *
+ * <ol>
+ *   <li><b>settings</b> ({@code dev.vtlab.compare.settings}): {@code -Dcompare.*} parsed, purely, into {@code
+ *       CompareSettings}; the tests ({@code Catalogue}, {@code TestSpec}), the order of runs ({@code Schedule}), the
+ *       CPU split ({@code CpuPlan}), every known key ({@code Setting}).
+ *   <li><b>preflight</b> ({@code preflight}): every check that needs the machine, before anything is deleted or
+ *       started: the user's app and plan, the properties the plans read, JMeter and Liberty from the build, free
+ *       ports, a report directory the lab may overwrite, the machine lock. Gives {@code Prepared}.
+ *   <li><b>run</b> ({@code run}): the server directories ({@code ServerLayout}), fresh servers per run ({@code
+ *       LabServers}, {@code ServerLog}), JMeter's process ({@code JMeter}, {@code JMeterRun}), the per-second
+ *       sampler ({@code ProcessSampler}, {@code JmxMetrics}); each run leaves its raw files.
+ *   <li><b>raw</b> ({@code raw}): the raw-run format between run and analysis, written and read by {@code
+ *       RawFiles} only: {@code comparison.json}, and per run {@code run.json}, {@code results.jtl}, {@code
+ *       samples.csv}. {@code -Dcompare.reanalyse} starts here.
+ *   <li><b>analyse</b> ({@code analyse}): one run's figures ({@code RunAnalysis}): load levels ({@code Levels}),
+ *       steady windows ({@code SteadyWindow}), what makes a run doubtful ({@code Validity}); typed {@code
+ *       Headline}s of {@code Metric}s.
+ *   <li><b>judge</b> ({@code judge}): {@code Comparison}, the result model: aggregates over repetitions, ratios to
+ *       the baseline with intervals and verdicts.
+ *   <li><b>report</b> ({@code report}): writers that only format the model: {@code summary.json}, CSV, {@code
+ *       index.html}, the console's verdict lines.
+ * </ol>
+ *
+ * <p>Statistics (intervals, ratios, percentiles, medians) have one home, {@code stats.Stats}, used by analysis
+ * and judge alike.
+ */
+package dev.vtlab.compare;

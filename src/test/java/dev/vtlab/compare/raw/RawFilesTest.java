@@ -1,0 +1,83 @@
+package dev.vtlab.compare.raw;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.MachineState;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The raw-run format round trip: what a run writes is what a re-analysis reads, to the last digit. */
+class RawFilesTest {
+
+    @Test
+    void aComparisonAndItsRunsComeBackAsTheyWereWritten(@TempDir Path out) throws IOException {
+        ComparisonRecord comparison = new ComparisonRecord(
+                Map.of("profile", "quick", "cpu_plan", "server on CPUs 0; JMeter and remote system on CPUs 1"),
+                List.of("ping", "throughput"),
+                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
+                new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1, 2, 3)), false),
+                200,
+                "plan:/tmp/shop.jmx",
+                471.25);
+        RawFiles.writeComparison(out, comparison);
+        assertEquals(comparison, RawFiles.readComparison(out));
+
+        RunRecord second = new RunRecord(
+                "ping",
+                DispatchMode.EXECUTOR_VIRTUAL,
+                1,
+                2,
+                Map.of("THREADS", "50", "DURATION", "12"),
+                new MachineState(Double.NaN, List.of("12345 jetty")),
+                new MachineState(0.25, List.of()));
+        RunRecord first = new RunRecord(
+                "ping",
+                DispatchMode.THREADPOOL,
+                1,
+                1,
+                Map.of("THREADS", "50"),
+                new MachineState(0.1, List.of()),
+                new MachineState(0.2, List.of()));
+        // the figures a sampler reads: fractions, NaN where a figure was not read, a missing metric
+        List<ServerSample> samples = List.of(
+                new ServerSample(
+                        1_700_000_000_123L,
+                        97.33333333333333,
+                        41.6,
+                        Double.NaN,
+                        0.1,
+                        5.6807014E8,
+                        46,
+                        Map.of(ServerMetric.THREADPOOL_SIZE, 37.0, ServerMetric.MEMORY_USED_HEAP_BYTES, 1.14265064E8)),
+                new ServerSample(1_700_000_001_124L, 0, 0, 0, 0, Double.NaN, Double.NaN, Map.of()));
+        for (RunRecord r : List.of(second, first)) {
+            Path dir = Files.createDirectories(out.resolve(r.dir()));
+            Files.writeString(
+                    dir.resolve(RawFiles.JTL),
+                    "timeStamp,elapsed,label,responseCode,success,grpThreads,allThreads,threadName\n"
+                            + "1700000000000,12,ping,200,true,50,50,users 1-1\n");
+            RawFiles.writeRun(dir, r, samples);
+        }
+        List<RawRun> runs = RawFiles.readRuns(out);
+        assertEquals(List.of(first, second), runs.stream().map(RawRun::record).toList(), "in the order they ran");
+        RawRun back = runs.get(1);
+        assertEquals(samples.size(), back.samples().size());
+        for (int i = 0; i < samples.size(); i++) {
+            // NaN != NaN for doubles, but records compare their components with equals(), where NaN equals NaN
+            assertEquals(samples.get(i), back.samples().get(i));
+        }
+        assertEquals(1, back.jtl().size());
+        assertEquals("users 1-1", back.jtl().get(0).thread());
+        assertTrue(Files.readString(out.resolve(second.dir()).resolve(RawFiles.SAMPLES))
+                .startsWith("epoch_ms,"));
+    }
+}

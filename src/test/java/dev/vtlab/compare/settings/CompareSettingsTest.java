@@ -1,0 +1,99 @@
+package dev.vtlab.compare.settings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** Settings that refuse mistakes before anything starts: one line naming the setting, a rule per test. */
+class CompareSettingsTest {
+
+    private static final Path PROJECT = Path.of(".").toAbsolutePath();
+
+    private static CompareSettings parse(String... keyValues) {
+        Properties p = new Properties();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            p.setProperty(keyValues[i], keyValues[i + 1]);
+        }
+        return CompareSettings.from(p, PROJECT, "0-1");
+    }
+
+    private static void refused(String expectedStart, String... keyValues) {
+        String message = assertThrows(IllegalArgumentException.class, () -> parse(keyValues))
+                .getMessage();
+        assertTrue(message.startsWith(expectedStart), message);
+        assertEquals(1, message.lines().count(), "one line: " + message);
+    }
+
+    @Test
+    void theDefaultsAreTheQuickProfileOnTheLabsPorts() {
+        CompareSettings s = parse();
+        assertEquals(Catalogue.Profile.QUICK, s.profile());
+        assertEquals(null, s.port(), "the preflight decides: 9180 unless a user's plan fixes one");
+        assertEquals(9181, s.remotePort());
+        assertEquals(600, s.lockWaitSeconds());
+    }
+
+    @Test
+    void aMistypedSettingIsRefusedWithTheNearestKnownOne() {
+        refused(
+                "compare.repeat is not a setting of the comparison; did you mean compare.repeats?",
+                "compare.repeat",
+                "3");
+        refused("compare.serverCPUs is not a setting", "compare.serverCPUs", "0");
+    }
+
+    @Test
+    void aPerTestSettingForATestThatDoesNotRunIsRefused() {
+        refused("compare.ramp-up.repeats: ramp-up is not among the tests that run", "compare.ramp-up.repeats", "5");
+        refused("compare.soak.THREADS: soak is not among the tests that run", "compare.soak.THREADS", "5");
+        assertEquals(
+                5,
+                parse("compare.tests", "ping,ramp-up", "compare.ramp-up.repeats", "5")
+                        .specs()
+                        .get(1)
+                        .repeats());
+    }
+
+    @Test
+    void aTestNamedTwiceIsRefused() {
+        refused("compare.tests: each test once", "compare.tests", "ping,ping");
+    }
+
+    @Test
+    void countsAndDurationsOfZeroAreRefused() {
+        refused("STEPS must be from 1 to 50, not 0", "compare.STEPS", "0");
+        refused("THREADS must be from 1 to 10000, not 0", "compare.THREADS", "0");
+        refused("DURATION must be from 1 to 3600, not 0", "compare.DURATION", "0");
+        refused("RATE must be from 1 to 20000, not 0", "compare.tests", "throughput-open", "compare.RATE", "0");
+        refused("ACCOUNTS must be from 1 to 1000000", "compare.ACCOUNTS", "0");
+        refused("CONNECT_TIMEOUT_MS must be a whole number", "compare.CONNECT_TIMEOUT_MS", "soon");
+        refused("ARRIVALS is one of [random, even]", "compare.ARRIVALS", "poisson");
+        refused("LABEL: letters, digits", "compare.LABEL", "a b");
+    }
+
+    @Test
+    void thePortAndHostTheLabSetsCannotBeOverriddenAsJMeterProperties() {
+        refused("compare.PORT: the lab sends the load to the server it starts", "compare.PORT", "9080");
+        refused("compare.ping.HOST: the lab sends the load", "compare.ping.HOST", "example.com");
+    }
+
+    @Test
+    void aPerTestValueWinsOverTheValueForEveryTestWhicheverComesFirst() {
+        CompareSettings s = parse("compare.THREADS", "7", "compare.ping.THREADS", "9");
+        assertEquals("9", s.specs().get(0).props().get("THREADS"));
+        assertEquals("7", s.specs().get(1).props().get("THREADS"));
+    }
+
+    @Test
+    void portsHeapAndServerNameAreChecked() {
+        refused("compare.port and compare.remotePort must differ", "compare.port", "9181");
+        refused("compare.heap: 16m to 99999m or 1g to 999g", "compare.heap", "0m");
+        refused("compare.server: a Liberty server name", "compare.server", "../../etc");
+        refused("compare.port must be from 1024 to 65535", "compare.port", "80");
+        refused("compare.lockWaitSeconds must be from 0 to 86400", "compare.lockWaitSeconds", "-1");
+    }
+}
