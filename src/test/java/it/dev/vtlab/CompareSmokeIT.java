@@ -11,8 +11,10 @@ import dev.vtlab.compare.report.JsonReport;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.IOException;
+import java.io.StringReader;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -255,6 +257,51 @@ class CompareSmokeIT {
         assertEquals(TESTS.size() * HtmlReport.CHARTS.size(), figures);
         assertTrue(html.contains("id=\"verdicts\"") && html.contains("id=\"runs\""));
         assertFalse(html.contains("<script"), "the report reads offline with no script");
+    }
+
+    /** What a reader sees first, in a real browser: the answer, the flags, the primary verdicts; the rest folded. */
+    @Test
+    void theReportOpensWithTheAnswer() throws Exception {
+        try (HeadlessChromium browser = HeadlessChromium.open(
+                HeadlessChromium.find(), report.resolve("index.html").toUri().toString())) {
+            String structure = ((JsonString)
+                            browser.evaluate(
+                                    """
+                            (() => {
+                              const h2 = [...document.querySelectorAll('h2')].map(e => e.textContent);
+                              const answers = [...document.querySelectorAll('#answer li.answer')];
+                              const primaryRows = document.querySelectorAll('#primary tr').length - 1;
+                              const folded = ['secondary', 'environment'].map(id => {
+                                const d = document.getElementById(id);
+                                return d && d.tagName === 'DETAILS' && !d.open;
+                              });
+                              const first = document.querySelector('body > *:not(h1)');
+                              return JSON.stringify({first: first.id, h2: h2.slice(0, 2), answers: answers.length,
+                                tests: answers.map(a => a.dataset.test), text: answers.map(a => a.textContent),
+                                flags: document.getElementById('flags').textContent, primaryRows, folded,
+                                verdictsInside: !!document.querySelector('#secondary #verdicts')});
+                            })()"""))
+                    .getString();
+            JsonObject s;
+            try (JsonReader in = Json.createReader(new StringReader(structure))) {
+                s = in.readObject();
+            }
+            assertEquals("answer", s.getString("first"), "the answer comes first: " + s);
+            assertEquals("The answer", s.getJsonArray("h2").getString(0), s.toString());
+            assertEquals("Verdicts", s.getJsonArray("h2").getString(1), s.toString());
+            assertEquals(TESTS.size() * (MODES.size() - 1), s.getInt("answers"), "a sentence per test and mode: " + s);
+            for (JsonValue text : s.getJsonArray("text")) {
+                assertTrue(((JsonString) text).getString().contains("executor-virtual"), text.toString());
+            }
+            assertTrue(
+                    s.getString("flags").matches("(No run is flagged|\\d+ of \\d+ runs? (is|are) flagged).*"),
+                    s.toString());
+            assertEquals(TESTS.size(), s.getInt("primaryRows"), "one primary figure per test: " + s);
+            assertEquals(List.of(JsonValue.TRUE, JsonValue.TRUE), s.getJsonArray("folded"), "folded: " + s);
+            assertTrue(s.getBoolean("verdictsInside"), s.toString());
+        }
+        // the same sentences in summary.json, where a script reads them
+        assertEquals(TESTS.size(), summary.getJsonArray("answers").size());
     }
 
     @Test

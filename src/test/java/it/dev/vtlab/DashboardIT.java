@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -15,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -38,7 +36,7 @@ class DashboardIT {
     @ParameterizedTest
     @MethodSource("modes")
     void chartsRenderWithLiveData(Lab lab) throws Exception {
-        Path chromium = chromium();
+        Path chromium = HeadlessChromium.find();
         HttpResponse<String> page = Lab.get(lab.app("/dashboard/"));
         assertEquals(200, page.statusCode());
         assertFalse(
@@ -100,20 +98,5 @@ class DashboardIT {
                             + browser.evaluate("document.getElementById('status').textContent"));
             return ((JsonString) browser.evaluate("document.documentElement.outerHTML")).getString();
         }
-    }
-
-    /** Debian's chromium; CI installs it (.ci/run) and sets VTLAB_REQUIRE_BROWSER so its absence fails there. */
-    private static Path chromium() {
-        for (String candidate : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
-            if (Files.isExecutable(Path.of(candidate))) {
-                return Path.of(candidate);
-            }
-        }
-        String message = "no headless Chromium here (apt-get install chromium)";
-        if (System.getenv("VTLAB_REQUIRE_BROWSER") != null) {
-            throw new AssertionError(message);
-        }
-        Assumptions.abort(message);
-        return null;
     }
 }

@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import dev.vtlab.compare.Compare;
 import dev.vtlab.compare.preflight.Preflight;
 import dev.vtlab.compare.raw.Jtl;
 import dev.vtlab.compare.run.JMeter;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -15,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +93,59 @@ class DistributedJMeterIT {
             List<Jtl.Sample> results = Jtl.read(dir.resolve("results.jtl"));
             assertFalse(results.isEmpty(), "results came back from the engine: " + clientOut);
             assertEquals(0, results.stream().filter(s -> !s.success()).count(), clientOut);
+        } finally {
+            engine.descendants().forEach(ProcessHandle::destroyForcibly);
+            engine.destroyForcibly();
+            engine.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * The comparison scaled out as docs/deploy.md describes, on two more loopback addresses of this machine: its
+     * server bound to 127.0.0.2 only, the load from a jmeter-server engine on 127.0.0.3.
+     */
+    @Test
+    void aComparisonRunsItsServerOnTheHostItIsGivenWithTheLoadFromARemoteEngine(@TempDir Path dir) throws Exception {
+        assumeFalse(Lab.DEV_MODE, "the comparison starts servers of its own; run it with ./mvnw verify");
+        Path basedir = Path.of(System.getProperty("basedir"));
+        Path home = Preflight.jmeterHome(basedir);
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        int enginePort = Integer.parseInt(System.getProperty("it.scaleout.engine.port"));
+        int port = Integer.parseInt(System.getProperty("it.scaleout.port"));
+        Process engine = new ProcessBuilder(engine(java, home, "127.0.0.3", enginePort, dir.resolve("engine.log")))
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("engine.out").toFile())
+                .start();
+        try {
+            waitForLine(dir.resolve("engine.out"), "Created remote object", engine);
+            Properties p = new Properties();
+            p.setProperty("compare.profile", "smoke");
+            p.setProperty("compare.tests", "ping");
+            p.setProperty("compare.repeats", "1");
+            p.setProperty("compare.modes", "threadpool");
+            p.setProperty("compare.port", String.valueOf(port));
+            p.setProperty("compare.remotePort", System.getProperty("it.scaleout.remote.port"));
+            p.setProperty("compare.serverHost", "127.0.0.2");
+            p.setProperty("compare.remoteHosts", "127.0.0.3:" + enginePort);
+            p.setProperty("compare.out", dir.resolve("report").toString());
+            Path report = Compare.run(p, basedir);
+            JsonObject run;
+            try (JsonReader in = Json.createReader(Files.newBufferedReader(report.resolve("summary.json")))) {
+                run = in.readObject().getJsonArray("runs").getJsonObject(0);
+            }
+            assertTrue(run.getJsonNumber("successes").longValue() > 0, run.toString());
+            assertEquals(0, run.getJsonNumber("errors").longValue(), run.toString());
+            assertTrue(
+                    Files.readString(dir.resolve("engine.log")).contains("Running the test!"),
+                    "the engine on 127.0.0.3 ran the plan");
+            String messages =
+                    Files.readString(report.resolve(run.getString("dir")).resolve("messages.log"));
+            assertTrue(
+                    messages.contains("listening for requests on host 127.0.0.2 ") && messages.contains("port " + port),
+                    "the server listened on 127.0.0.2 only: "
+                            + messages.lines()
+                                    .filter(l -> l.contains("CWWKO0219I"))
+                                    .toList());
         } finally {
             engine.descendants().forEach(ProcessHandle::destroyForcibly);
             engine.destroyForcibly();

@@ -1,5 +1,7 @@
 package dev.vtlab.compare.analyse;
 
+import dev.vtlab.compare.settings.Metric;
+
 /**
  * A figure of a test that repetitions are aggregated over: a metric, at a load level (null for a test of one
  * level, or a figure of the whole run) and for a request type (a plan's sampler label; null for all requests).

@@ -74,6 +74,7 @@ public final class RunAnalysis {
         boolean loadBound = validity.loadGeneratorBound(cpus, server, jmeter, remote, other);
         loadBound = !validity.keptSchedule(spec, all, levels, t0) || loadBound;
         boolean busy = validity.machineBusy(other);
+        validity.errors(100.0 * (all.size() - ok.size()) / Math.max(1, all.size()) > RunResult.ERROR_LIMIT_PCT);
         Double t90 = spec.test().sudden() ? SteadyWindow.secondsTo90PctOfPeak(perSecond) : null;
         return new RunResult(
                 raw.record(),
@@ -94,7 +95,8 @@ public final class RunAnalysis {
                 busy,
                 samples,
                 t0,
-                warnings);
+                warnings,
+                validity.flags());
     }
 
     private static RunResult.Level level(

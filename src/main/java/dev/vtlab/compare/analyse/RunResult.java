@@ -2,11 +2,13 @@ package dev.vtlab.compare.analyse;
 
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.ServerSample;
+import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Everything one run measured, derived once from its raw files by {@link RunAnalysis}; the judge aggregates it
@@ -15,7 +17,8 @@ import java.util.Map;
  * @param perSecondOk successful answers in each second since the run's time 0
  * @param levels the steady window of each load level (one for a constant-load test)
  * @param byLabel latency percentiles per request type over the steady windows, successes only
- * @param flags what makes the run doubtful (errors, a busy machine, a load generator at its limit ...)
+ * @param warnings what makes the run doubtful, in words, a line each
+ * @param flags the same, as the kinds of doubt a verdict can count
  */
 public record RunResult(
         RunRecord record,
@@ -36,7 +39,8 @@ public record RunResult(
         boolean machineBusy,
         List<ServerSample> samples,
         long t0EpochMs,
-        List<String> warnings) {
+        List<String> warnings,
+        Set<Flag> flags) {
 
     /** A run whose errors pass this share is marked in every table. */
     public static final double ERROR_LIMIT_PCT = 1.0;

@@ -5,8 +5,10 @@ import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Whether a run's figures can be trusted, and the physical bound each level's rate must stay under. Each check
@@ -24,9 +26,21 @@ final class Validity {
     static final String DROPPED = "dropped";
 
     private final List<String> warnings;
+    private final Set<Flag> flags = EnumSet.noneOf(Flag.class);
 
     Validity(List<String> warnings) {
         this.warnings = warnings;
+    }
+
+    /** What the checks so far found. */
+    Set<Flag> flags() {
+        return flags;
+    }
+
+    void errors(boolean tooMany) {
+        if (tooMany) {
+            flags.add(Flag.ERRORS);
+        }
     }
 
     /**
@@ -49,6 +63,7 @@ final class Validity {
     }
 
     void notSettled(Levels.Span span, int to) {
+        flags.add(Flag.NOT_STEADY);
         warnings.add("level " + span.name() + ": too short to settle (" + (to - span.from()) + " s); measured whole");
     }
 
@@ -59,6 +74,7 @@ final class Validity {
         }
         boolean converged = poolMax - poolMin <= Math.max(2, POOL_STABLE_SHARE * poolMax);
         if (!converged) {
+            flags.add(Flag.POOL_NOT_CONVERGED);
             warnings.add(String.format(
                     Locale.ROOT,
                     "level %s: Liberty's pool had not converged (%.0f to %.0f threads in the window)",
@@ -71,6 +87,7 @@ final class Validity {
 
     void withinBound(Levels.Span span, double rps, Double bound) {
         if (bound != null && rps > bound * 1.05) {
+            flags.add(Flag.ABOVE_BOUND);
             warnings.add(String.format(
                     Locale.ROOT,
                     "level %s: %.1f req/s exceeds its bound of %.1f: the window holds a burst"
@@ -88,6 +105,7 @@ final class Validity {
                         && jmeter >= server / 2
                 : jmeter + remote >= 100 * cpus.load().size() * LOAD_BOUND_SHARE;
         if (bound) {
+            flags.add(Flag.LOAD_GENERATOR_BOUND);
             warnings.add(String.format(
                     Locale.ROOT,
                     "load-generator bound: JMeter %.0f %% + remote %.0f %% of CPUs %s",
@@ -114,6 +132,7 @@ final class Validity {
             double sentPerSecond = sent / Math.max(1, l.toS() - l.fromS());
             if (sentPerSecond < 0.9 * l.offered()) {
                 kept = false;
+                flags.add(Flag.LOAD_GENERATOR_BOUND);
                 warnings.add(String.format(
                         Locale.ROOT,
                         "level %s: JMeter sent %.1f arrivals/s of the %d/s planned: load-generator bound",
@@ -128,6 +147,7 @@ final class Validity {
                 .count();
         if (late > 0) {
             kept = false;
+            flags.add(Flag.LOAD_GENERATOR_BOUND);
             warnings.add(late + " arrivals were sent more than 1 s after the schedule ended: JMeter fell behind");
         }
         return kept;
@@ -136,6 +156,7 @@ final class Validity {
     boolean machineBusy(double other) {
         boolean busy = other > BUSY_OTHER_CPU_PCT;
         if (busy) {
+            flags.add(Flag.MACHINE_BUSY);
             warnings.add(String.format(
                     Locale.ROOT, "busy machine: other processes used %.0f %% of a CPU during the run", other));
         }

@@ -1,11 +1,14 @@
 package dev.vtlab.compare.judge;
 
+import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
-import dev.vtlab.compare.analyse.Metric;
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -156,6 +159,26 @@ public final class Comparison {
     /** The ratio row of a mode against the baseline, or null for the baseline itself. */
     public RatioRow ratio(String test, DispatchMode mode, Headline headline) {
         return ratioIndex.get(new Key(test, mode, headline));
+    }
+
+    /**
+     * The headline whose verdict answers a test's question: its catalogue's primary figure at the highest load
+     * level (levels are aggregated lowest first). Null when no run measured it.
+     */
+    public Headline primary(String test) {
+        Metric metric =
+                Catalogue.resolve(test, environment.get(Catalogue.USER_TEST)).primary();
+        List<Headline> candidates = headlines(test).stream()
+                .filter(h -> h.metric() == metric && h.requestType() == null)
+                .toList();
+        return candidates.isEmpty() ? null : candidates.get(candidates.size() - 1);
+    }
+
+    /** How many of a test's runs carry each flag (a run may carry several). */
+    public Map<Flag, Long> flagged(String test) {
+        Map<Flag, Long> counts = new EnumMap<>(Flag.class);
+        runs(test).forEach(r -> r.flags().forEach(f -> counts.merge(f, 1L, Long::sum)));
+        return counts;
     }
 
     /** A test's headlines in the order they were aggregated. */

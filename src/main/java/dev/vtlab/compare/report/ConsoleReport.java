@@ -1,7 +1,7 @@
 package dev.vtlab.compare.report;
 
-import dev.vtlab.compare.analyse.Metric;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.settings.Metric;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Set;
@@ -26,5 +26,10 @@ public final class ConsoleReport {
                         r.ratio().text());
             }
         }
+        // the answer last, as the report opens with it
+        for (Answers.Answer a : Answers.of(comparison)) {
+            out.println("[compare] answer: " + a.text());
+        }
+        out.println("[compare] " + Answers.flags(comparison));
     }
 }

@@ -1,12 +1,12 @@
 package dev.vtlab.compare.report;
 
 import dev.vtlab.compare.analyse.Headline;
-import dev.vtlab.compare.analyse.Metric;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.raw.ServerMetric;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.SvgChart;
@@ -22,7 +22,10 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** index.html: one offline page, no script — verdicts with intervals first, then every run, then charts per test. */
+/**
+ * index.html: one offline page, no script — the answer in sentences and the flags first, the primary verdicts,
+ * every other figure and the environment folded, then every run, then charts per test.
+ */
 public final class HtmlReport {
 
     /** One colour per dispatch mode. */
@@ -57,7 +60,10 @@ public final class HtmlReport {
                 .append(COLORS.entrySet().stream()
                         .map(e -> "." + e.getKey().label() + "{color:" + e.getValue() + "}")
                         .collect(Collectors.joining()))
-                .append("</style></head><body>\n<h1>vtlab: Liberty thread pool vs virtual threads</h1>\n<p>");
+                .append("</style></head><body>\n<h1>vtlab: Liberty thread pool vs virtual threads</h1>\n");
+        answer(h, c);
+        verdicts(h, c);
+        h.append("<details id=\"environment\"><summary>Environment and method</summary>\n<p>");
         c.environment().forEach((k, v) -> h.append("<b>")
                 .append(k)
                 .append("</b>: ")
@@ -71,11 +77,10 @@ public final class HtmlReport {
                 .append(" % confidence interval; each ratio is mode ÷ ")
                 .append(c.modes().get(0).label())
                 .append(" with Fieller's interval. Throughput and latency count successful requests only, ")
-                .append(
-                        "over each load level's steady window. Raw numbers: <a href=\"summary.json\">summary.json</a>, ")
-                .append(
-                        "<a href=\"runs.csv\">runs.csv</a>, <a href=\"ratios.csv\">ratios.csv</a>; each run's JTL, log and samples under <code>runs/</code>.</p>\n");
-        verdicts(h, c);
+                .append("over each load level's steady window. Each test's primary figure (its catalogue's) answers")
+                .append(" its question; every other figure is secondary. Raw numbers: <a href=\"summary.json\">")
+                .append("summary.json</a>, <a href=\"runs.csv\">runs.csv</a>, <a href=\"ratios.csv\">ratios.csv</a>;")
+                .append(" each run's raw files under <code>runs/</code>.</p>\n</details>\n");
         runs(h, c, out);
         for (String test : c.tests()) {
             h.append("<h2 id=\"")
@@ -113,9 +118,49 @@ public final class HtmlReport {
                 out.resolve("index.html"), h.append("</body></html>\n").toString());
     }
 
+    /** Per test and mode one sentence from the primary verdict, then which runs are doubtful. */
+    private static void answer(StringBuilder h, Comparison c) {
+        h.append("<section id=\"answer\"><h2>The answer</h2>\n<ul>\n");
+        for (Answers.Answer a : Answers.of(c)) {
+            h.append("<li class=\"answer ")
+                    .append(a.ratio().judgement())
+                    .append("\" data-test=\"")
+                    .append(a.test())
+                    .append("\" data-mode=\"")
+                    .append(a.mode().label())
+                    .append("\">")
+                    .append(SvgChart.escape(a.text()))
+                    .append("</li>\n");
+        }
+        boolean flagged = c.runs().stream().anyMatch(r -> !r.flags().isEmpty());
+        h.append("</ul>\n<p id=\"flags\"")
+                .append(flagged ? " class=\"flag\"" : "")
+                .append(">")
+                .append(SvgChart.escape(Answers.flags(c)))
+                .append("</p>\n</section>\n");
+    }
+
+    /** The primary figure of each test first; every other figure folded below it. */
     private static void verdicts(StringBuilder h, Comparison c) {
+        h.append("<h2>Verdicts</h2>\n");
+        table(h, c, "primary", true);
+        long others = c.tests().stream()
+                .mapToLong(t -> headlines(c, t, false).stream()
+                        .filter(x -> !x.equals(c.primary(t)))
+                        .count())
+                .sum();
+        h.append("<details id=\"secondary\"><summary>Every other figure (")
+                .append(others)
+                .append(")</summary>\n");
+        table(h, c, "verdicts", false);
+        h.append("</details>\n");
+    }
+
+    private static void table(StringBuilder h, Comparison c, String id, boolean primary) {
         DispatchMode base = c.modes().get(0);
-        h.append("<h2>Verdicts</h2>\n<table id=\"verdicts\"><tr><th>test</th><th>figure</th><th>")
+        h.append("<table id=\"")
+                .append(id)
+                .append("\"><tr><th>test</th><th>figure</th><th>")
                 .append(base.label())
                 .append("</th>");
         for (DispatchMode m : c.modes().subList(1, c.modes().size())) {
@@ -124,6 +169,9 @@ public final class HtmlReport {
         h.append("</tr>\n");
         for (String test : c.tests()) {
             for (Headline headline : headlines(c, test, false)) {
+                if (headline.equals(c.primary(test)) != primary) {
+                    continue;
+                }
                 h.append("<tr><td class=\"l\">")
                         .append(test)
                         .append("</td><td class=\"l\">")

@@ -40,7 +40,8 @@ public final class JsonReport {
             "load_generator_bound",
             "machine_busy",
             "too_many_errors",
-            "warnings");
+            "warnings",
+            "flags");
     /** Fields every ratio entry has. */
     public static final List<String> RATIO_FIELDS =
             List.of("test", "mode", "baseline", "metric", "ratio", "ci_low", "ci_high", "verdict", "judgement", "text");
@@ -82,7 +83,20 @@ public final class JsonReport {
                     .add("judgement", r.judgement())
                     .add("text", r.ratio().text()));
         }
-        root.add("runs", runs).add("aggregates", aggregates).add("ratios", ratios);
+        JsonArrayBuilder answers = Json.createArrayBuilder();
+        for (Answers.Answer a : Answers.of(c)) {
+            answers.add(Json.createObjectBuilder()
+                    .add("test", a.test())
+                    .add("mode", a.mode().label())
+                    .add("metric", a.headline().key())
+                    .add("verdict", a.ratio().ratio().verdict().name().toLowerCase(Locale.ROOT))
+                    .add("text", a.text()));
+        }
+        root.add("answers", answers)
+                .add("flags", Answers.flags(c))
+                .add("runs", runs)
+                .add("aggregates", aggregates)
+                .add("ratios", ratios);
         try (Writer out = Files.newBufferedWriter(file);
                 JsonWriter json = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
                         .createWriter(out)) {
@@ -170,6 +184,11 @@ public final class JsonReport {
                 .add("other_jvms_before", Json.createArrayBuilder(r.before().otherJvms()))
                 .add("other_jvms_after", Json.createArrayBuilder(r.after().otherJvms()))
                 .add("warnings", warnings)
+                .add(
+                        "flags",
+                        Json.createArrayBuilder(r.flags().stream()
+                                .map(f -> f.name().toLowerCase(Locale.ROOT))
+                                .toList()))
                 .add("jmeter_properties", props)
                 .add("dir", r.dir());
         if (r.secondsTo90PctOfPeak() != null) {

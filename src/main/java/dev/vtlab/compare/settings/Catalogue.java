@@ -62,6 +62,15 @@ public final class Catalogue {
             this(name, plan, shape, sudden, waitKey, about, defaults, null);
         }
 
+        /**
+         * The figure whose verdict answers the test's question (at its highest load level): requests per
+         * CPU-second where the CPU binds, p95 latency where waits and queues do (open models, sleeps), the time to
+         * 90 % of peak for a sudden load, the peak RSS for the footprint. Every other figure is secondary.
+         */
+        public Metric primary() {
+            return PRIMARY.getOrDefault(name, Metric.TPS_PER_CPU_S);
+        }
+
         /** The properties of the warm-up: the same plan and endpoints at a light, short load. */
         public Map<String, String> warmUp(Map<String, String> props, int seconds) {
             Map<String, String> w = new LinkedHashMap<>(props);
@@ -287,6 +296,14 @@ public final class Catalogue {
                             Map.of("THREADS", "1200", "STEPS", "6", "STEP_DURATION", "60", "SLEEP_MS", "100"))));
 
     public static final List<String> NAMES = ALL.stream().map(LoadTest::name).toList();
+
+    /** Each test's primary figure, where it is not requests per CPU-second (see {@link LoadTest#primary()}). */
+    private static final Map<String, Metric> PRIMARY = Map.of(
+            "throughput-open", Metric.P95_MS,
+            "ramp-up", Metric.TIME_TO_90PCT_S,
+            "ramp-up-open", Metric.P95_MS,
+            "footprint", Metric.RSS_MAX_MIB,
+            "hello-steps", Metric.P95_MS);
 
     private Catalogue() {}
 

@@ -13,6 +13,7 @@ import dev.vtlab.compare.raw.ServerMetric;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;

@@ -1,0 +1,22 @@
+package dev.vtlab.compare.analyse;
+
+/** Why a run's figures are doubtful; each run carries the set its analysis found, with a warning per finding. */
+public enum Flag {
+    ERRORS("errors over 1 %"),
+    LOAD_GENERATOR_BOUND("load-generator bound"),
+    MACHINE_BUSY("busy machine"),
+    NOT_STEADY("a level too short to settle"),
+    ABOVE_BOUND("a level above its physical bound"),
+    POOL_NOT_CONVERGED("Liberty's pool not converged");
+
+    private final String text;
+
+    Flag(String text) {
+        this.text = text;
+    }
+
+    /** How the report names it: "load-generator bound". */
+    public String text() {
+        return text;
+    }
+}

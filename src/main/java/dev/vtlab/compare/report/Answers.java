@@ -1,0 +1,110 @@
+package dev.vtlab.compare.report;
+
+import dev.vtlab.compare.analyse.Flag;
+import dev.vtlab.compare.analyse.Headline;
+import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.dispatch.DispatchMode;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The answer in plain words, which the report opens with and the console ends with: per test and mode one
+ * sentence from the primary figure's verdict (machine, figure, interval, runs), and which runs are doubtful.
+ */
+final class Answers {
+
+    /** One sentence of the answer: a test, a mode against the baseline, on the primary figure. */
+    record Answer(String test, DispatchMode mode, Headline headline, Comparison.RatioRow ratio, String text) {}
+
+    private Answers() {}
+
+    static List<Answer> of(Comparison c) {
+        List<Answer> answers = new ArrayList<>();
+        for (String test : c.tests()) {
+            Headline primary = c.primary(test);
+            if (primary == null) {
+                continue;
+            }
+            for (DispatchMode mode : c.modes().subList(1, c.modes().size())) {
+                Comparison.RatioRow r = c.ratio(test, mode, primary);
+                answers.add(new Answer(test, mode, primary, r, sentence(c, test, primary, r)));
+            }
+        }
+        return answers;
+    }
+
+    /** "2 of 12 runs are flagged: load-generator bound (2)." or that none is. */
+    static String flags(Comparison c) {
+        long flagged = c.runs().stream().filter(r -> !r.flags().isEmpty()).count();
+        if (flagged == 0) {
+            return "No run is flagged: errors under " + RunResult.ERROR_LIMIT_PCT
+                    + " %, the load generator and the machine had room, every level settled within its bound.";
+        }
+        Map<Flag, Long> counts = new EnumMap<>(Flag.class);
+        c.tests().forEach(t -> c.flagged(t).forEach((f, n) -> counts.merge(f, n, Long::sum)));
+        return flagged + " of " + c.runs().size() + " runs " + (flagged == 1 ? "is" : "are") + " flagged: "
+                + counts.entrySet().stream()
+                        .map(e -> e.getKey().text() + " (" + e.getValue() + ")")
+                        .collect(Collectors.joining(", "))
+                + ". They are in the verdicts: read the runs table before you trust them.";
+    }
+
+    private static String sentence(Comparison c, String test, Headline h, Comparison.RatioRow r) {
+        Map<String, String> env = c.environment();
+        int serverCpus = env.getOrDefault("server_cpus", "").isEmpty()
+                ? 0
+                : env.get("server_cpus").split(",").length;
+        String where = String.format(
+                Locale.ROOT,
+                "%s%s, on %s (%s), JDK %s: ",
+                test,
+                h.level() == null ? "" : " at " + h.level(),
+                serverCpus == 0 ? "the server's CPUs" : serverCpus + " server CPU" + (serverCpus == 1 ? "" : "s"),
+                env.getOrDefault("cpu_model", "?"),
+                env.getOrDefault("jdk", "?"));
+        String runs = runs(c, test, r);
+        Stats.Ratio ratio = r.ratio();
+        String mode = r.mode().label(), base = r.baseline().label(), figure = h.metric().words;
+        return where
+                + switch (ratio.verdict()) {
+                    case HIGHER, LOWER ->
+                        String.format(
+                                Locale.ROOT,
+                                "%s's %s was %.1f %% %s than %s's (95 %% CI %.1f–%.1f %%; %s)%s.",
+                                mode,
+                                figure,
+                                100 * Math.abs(ratio.estimate() - 1),
+                                ratio.verdict() == Stats.Verdict.HIGHER ? "higher" : "lower",
+                                base,
+                                100 * Math.min(Math.abs(ratio.low() - 1), Math.abs(ratio.high() - 1)),
+                                100 * Math.max(Math.abs(ratio.low() - 1), Math.abs(ratio.high() - 1)),
+                                runs,
+                                r.judgement().isEmpty() ? "" : ": " + r.judgement());
+                    case NO_SIGNIFICANT_DIFFERENCE ->
+                        String.format(
+                                Locale.ROOT,
+                                "no significant difference between %s and %s in %s (%+.1f %% … %+.1f %%; %s).",
+                                mode,
+                                base,
+                                figure,
+                                100 * (ratio.low() - 1),
+                                100 * (ratio.high() - 1),
+                                runs);
+                    case UNDETERMINED ->
+                        figure + " of " + mode + " against " + base + " undetermined: " + ratio.why() + " (" + runs
+                                + ").";
+                };
+    }
+
+    private static String runs(Comparison c, String test, Comparison.RatioRow r) {
+        long n = c.runs(test).stream().filter(x -> x.mode() == r.mode()).count();
+        long b = c.runs(test).stream().filter(x -> x.mode() == r.baseline()).count();
+        return n == b ? n + " run" + (n == 1 ? "" : "s") + " per mode" : n + " and " + b + " runs";
+    }
+}
