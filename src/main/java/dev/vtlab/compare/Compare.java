@@ -49,8 +49,9 @@ public final class Compare {
     public static void main(String[] args) throws Exception {
         try {
             String again = System.getProperty(Setting.REANALYSE.key());
+            String keep = System.getProperty(Setting.KEEP_FLAGGED.key());
             Path report = again != null
-                    ? reanalyse(Path.of(again))
+                    ? reanalyse(Path.of(again), keep == null ? null : CompareSettings.keepFlagged(keep, false))
                     : run(
                             System.getProperties(),
                             Path.of(System.getProperty("basedir", ".")).toAbsolutePath());
@@ -94,18 +95,28 @@ public final class Compare {
                     settings.cpus(),
                     settings.poolMaxThreads(),
                     Environment.userTest(settings),
+                    settings.keepFlagged(),
                     (System.currentTimeMillis() - started) / 1000.0);
             RawFiles.writeComparison(settings.out(), record);
             report(
-                    Comparison.of(record.environment(), record.tests(), record.modes(), results, record.wallS()),
+                    Comparison.of(
+                            record.environment(),
+                            record.tests(),
+                            record.modes(),
+                            results,
+                            record.wallS(),
+                            record.keepFlagged()),
                     settings.out());
             System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", record.wallS());
             return settings.out();
         }
     }
 
-    /** The reports again from a report directory's raw files, with this version's analysis: nothing re-measured. */
-    public static Path reanalyse(Path out) throws IOException {
+    /**
+     * The reports again from a report directory's raw files, with this version's analysis: nothing re-measured.
+     * {@code keepFlagged}: whether flagged runs count in the verdicts (null: as the comparison had it).
+     */
+    public static Path reanalyse(Path out, Boolean keepFlagged) throws IOException {
         if (!Files.isRegularFile(out.resolve(RawFiles.COMPARISON))) {
             throw new IllegalArgumentException("compare.reanalyse: " + out + " has no " + RawFiles.COMPARISON
                     + " (not a report directory of this version of the lab)");
@@ -124,7 +135,9 @@ public final class Compare {
         }
         Map<String, String> environment = new LinkedHashMap<>(record.environment());
         environment.put("reanalysed_at", Instant.now().toString());
-        report(Comparison.of(environment, record.tests(), record.modes(), results, record.wallS()), out);
+        boolean keep = keepFlagged != null ? keepFlagged : record.keepFlagged();
+        environment.put("keep_flagged", String.valueOf(keep));
+        report(Comparison.of(environment, record.tests(), record.modes(), results, record.wallS(), keep), out);
         return out;
     }
 

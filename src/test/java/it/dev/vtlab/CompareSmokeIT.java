@@ -39,7 +39,7 @@ class CompareSmokeIT {
 
     /** The smoke profile's tests and repetitions per mode. */
     private static final Map<String, Integer> TESTS =
-            Map.of("ping", 2, "throughput", 1, "throughput-open", 1, "ramp-up", 1);
+            Map.of("ping", 3, "throughput", 1, "throughput-open", 1, "ramp-up", 1);
     /** The comparison's default: the study's question, Liberty's pool against its work on virtual threads. */
     private static final List<String> MODES = List.of("threadpool", "executor-virtual");
 
@@ -184,7 +184,7 @@ class CompareSmokeIT {
                             && a.getString("metric").equals("steady_rps"))
                     .findFirst()
                     .orElseThrow();
-            assertEquals(2, ping.getInt("n"));
+            assertEquals(3, ping.getInt("n"));
             assertTrue(
                     ping.getJsonNumber("ci_low").doubleValue()
                                     <= ping.getJsonNumber("mean").doubleValue()
@@ -208,7 +208,7 @@ class CompareSmokeIT {
                         && r.getString("metric").equals("steady_rps"))
                 .findFirst()
                 .orElseThrow();
-        // two repetitions give an interval, or (a baseline that varied too much for Fieller's) say why not
+        // three repetitions give an interval, or (a baseline that varied too much for Fieller's) say why not
         assertTrue(
                 pingRatio.get("ci_low").getValueType() == JsonValue.ValueType.NUMBER
                         || pingRatio.getString("text").contains("varies too much"),
@@ -316,7 +316,7 @@ class CompareSmokeIT {
                 }
             }
         }
-        Compare.reanalyse(copy);
+        Compare.reanalyse(copy, null);
         JsonObject again;
         try (JsonReader in = Json.createReader(Files.newBufferedReader(copy.resolve("summary.json")))) {
             again = in.readObject();
@@ -326,6 +326,56 @@ class CompareSmokeIT {
         for (String part : List.of("runs", "aggregates", "ratios")) {
             assertEquals(summary.get(part), again.get(part), part);
         }
+    }
+
+    /**
+     * The same runs judged as a rigorous comparison would: the smoke profile keeps its flagged runs (its levels are
+     * seconds long), the method leaves them out, and every verdict then says on how many runs it rests and why the
+     * others were left out.
+     */
+    @Test
+    void flaggedRunsAreLeftOutOfTheVerdictsAndTheReportSaysSo(@TempDir Path copy) throws Exception {
+        try (var files = Files.walk(report)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(report.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
+        long flaggedPing = runs.stream()
+                .filter(r -> r.getString("test").equals("ping")
+                        && !r.getJsonArray("flags").isEmpty())
+                .count();
+        Compare.reanalyse(copy, false);
+        JsonObject strict;
+        try (JsonReader in = Json.createReader(Files.newBufferedReader(copy.resolve("summary.json")))) {
+            strict = in.readObject();
+        }
+        assertEquals("false", strict.getJsonObject("environment").getString("keep_flagged"));
+        JsonObject ping = strict.getJsonArray("ratios").getValuesAs(JsonObject.class).stream()
+                .filter(r -> r.getString("test").equals("ping")
+                        && r.getString("metric").equals("steady_rps"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(ping.containsKey("runs_used"), ping.toString());
+        if (flaggedPing > 0) {
+            assertEquals("undetermined", ping.getString("verdict"), ping.toString());
+            assertTrue(ping.getString("text").contains("left out: "), ping.toString());
+            assertTrue(
+                    Files.readString(copy.resolve("index.html")).contains("left out: "),
+                    "the report says which runs were left out and why");
+        }
+        // with every ramp-up run flagged or alone, its verdict says so instead of a number
+        JsonObject ramp = strict.getJsonArray("ratios").getValuesAs(JsonObject.class).stream()
+                .filter(r -> r.getString("test").equals("ramp-up"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("undetermined", ramp.getString("verdict"));
+        assertTrue(ramp.getString("text").startsWith("fewer than 3 valid runs per mode"), ramp.toString());
     }
 
     @Test

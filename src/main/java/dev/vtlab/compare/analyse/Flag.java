@@ -5,7 +5,7 @@ public enum Flag {
     ERRORS("errors over 1 %"),
     LOAD_GENERATOR_BOUND("load-generator bound"),
     MACHINE_BUSY("busy machine"),
-    NOT_STEADY("a level too short to settle"),
+    NOT_STEADY("a level not steady"),
     ABOVE_BOUND("a level above its physical bound"),
     POOL_NOT_CONVERGED("Liberty's pool not converged");
 

@@ -7,6 +7,7 @@ import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -47,7 +48,17 @@ public final class RunAnalysis {
         List<Levels.Span> spans = Levels.spans(spec, all, t0);
         for (Levels.Span span : spans) {
             Double bound = Validity.bound(spec, raw.record().mode(), poolMaxThreads, span);
-            levels.add(level(span, spans.size() == 1, perSecond, all, ok, samples, t0, spec, bound, validity));
+            levels.add(level(
+                    span,
+                    perSecond,
+                    all,
+                    samples,
+                    t0,
+                    spec,
+                    bound,
+                    raw.record().mode(),
+                    cpus.server().size(),
+                    validity));
         }
         Map<String, RunResult.Percentiles> byLabel = new LinkedHashMap<>();
         ok.stream()
@@ -56,9 +67,9 @@ public final class RunAnalysis {
                 .sorted()
                 .forEach(label -> byLabel.put(
                         label,
-                        percentiles(ok.stream()
+                        latency(all.stream()
                                 .filter(s -> s.label().equals(label) && inAnyWindow(s, levels, t0))
-                                .mapToLong(Jtl.Sample::elapsed))));
+                                .toList())));
 
         Map<String, Double> metricsMax = new LinkedHashMap<>();
         for (ServerMetric metric : ServerMetric.values()) {
@@ -101,27 +112,20 @@ public final class RunAnalysis {
 
     private static RunResult.Level level(
             Levels.Span span,
-            boolean single,
             double[] perSecond,
             List<Jtl.Sample> all,
-            List<Jtl.Sample> ok,
             List<ServerSample> samples,
             long t0,
             TestSpec spec,
             Double bound,
+            DispatchMode mode,
+            int serverCpus,
             Validity validity) {
-        int to = Math.min(span.to(), perSecond.length);
-        int from = Math.max(
-                0,
-                SteadyWindow.settledAt(perSecond, span.from(), to, SteadyWindow.levelRate(perSecond, span.from(), to))
-                        + SteadyWindow.SETTLE_MARGIN_S);
-        boolean settled = to - from >= SteadyWindow.MIN_WINDOW_S;
+        SteadyWindow.Window window = SteadyWindow.find(perSecond, span.from(), span.to());
+        int from = window.from(), to = window.to();
+        boolean settled = window.steady();
         if (!settled) {
-            // measured whole: from the level's start to its end, or for a test of one level to the last answer
-            // (a server that answered nothing while the plan ran still answers during the drain)
-            validity.notSettled(span, to);
-            from = span.from();
-            to = single ? perSecond.length : Math.max(to, from + 1);
+            validity.notSteady(span, window.why());
         }
         long wFrom = t0 + from * 1000L, wTo = t0 + to * 1000L; // the window in epoch ms
         double rps = to > from ? Arrays.stream(perSecond, from, to).sum() / (to - from) : 0;
@@ -129,12 +133,18 @@ public final class RunAnalysis {
                 .filter(s -> s.epochMs() - 500 >= wFrom && s.epochMs() - 500 < wTo)
                 .toList();
         double cpu = mean(in, ServerSample::serverCpuPct);
-        RunResult.Percentiles latency = percentiles(
-                ok.stream().filter(s -> s.start() >= wFrom && s.start() < wTo).mapToLong(Jtl.Sample::elapsed));
+        List<Jtl.Sample> sent =
+                all.stream().filter(s -> s.start() >= wFrom && s.start() < wTo).toList();
+        RunResult.Percentiles latency = latency(sent);
         double poolMin = min(in, s -> s.metric(ServerMetric.THREADPOOL_SIZE));
         double poolMax = max(in, s -> s.metric(ServerMetric.THREADPOOL_SIZE));
-        Boolean converged = validity.poolConverged(span, poolMin, poolMax);
+        Boolean converged = validity.poolConverged(span, poolMin, poolMax, mode.poolThreadPerRequest());
+        if (!spec.test().shape().openModel()) {
+            // Little's law: users cannot be answered faster than one per fastest response each
+            bound = Validity.tighter(bound, Validity.littlesLaw(span, sent));
+        }
         validity.withinBound(span, rps, bound);
+        validity.withinCpus(span, cpu, serverCpus);
         RunResult.PerUser perUser = spec.test().shape().openModel()
                 ? null
                 : perUser(
@@ -181,6 +191,24 @@ public final class RunAnalysis {
         return median < MIN_ANSWERS_PER_USER
                 ? null
                 : new RunResult.PerUser(sorted.length, sorted[0], median, sorted[sorted.length - 1]);
+    }
+
+    /**
+     * Latency of the requests sent in a window, failures included: a failed request is not a fast one, so it
+     * counts as at least as slow as the slowest answer of the window (it ranks above every success). With 1 %
+     * errors the p99 is the slowest answer; runs with more errors are flagged and kept out of the verdicts.
+     */
+    static RunResult.Percentiles latency(List<Jtl.Sample> sent) {
+        long slowest = sent.stream()
+                .filter(Jtl.Sample::success)
+                .mapToLong(Jtl.Sample::elapsed)
+                .max()
+                .orElse(0);
+        boolean anySuccess = sent.stream().anyMatch(Jtl.Sample::success);
+        return percentiles(
+                anySuccess
+                        ? sent.stream().mapToLong(s -> s.success() ? s.elapsed() : Math.max(s.elapsed(), slowest))
+                        : LongStream.empty());
     }
 
     static RunResult.Percentiles percentiles(LongStream elapsed) {

@@ -2,19 +2,105 @@ package dev.vtlab.compare.analyse;
 
 import dev.vtlab.compare.stats.Stats;
 import java.util.Arrays;
+import java.util.Locale;
+import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
- * The rule that finds a level's steady window in its per-second answers: from the moment the rate has settled
- * (the 3-second moving average first reaches 90 % of the median rate of the level's second half, plus {@value
- * #SETTLE_MARGIN_S} s) to the last second in which the level's requests were still being sent.
+ * The rule that finds a level's steady window in its per-second answers, and says when there is none.
+ *
+ * <ol>
+ *   <li>The level ends with the last second in which its requests were still being sent: what is answered after
+ *       that is the drain, never part of a window.
+ *   <li>Its start is cut by MSER (White's marginal standard error rule): the per-second series is grouped in batches
+ *       of {@value #BATCH_S} s (of 1 s for levels shorter than {@value #LONG_LEVEL_S} s), and the truncation d,
+ *       at most half the batches, that minimises Σ(Y_j − Ȳ_d)² / (n − d)² over the batches left is taken. A burst,
+ *       a climb or a JIT warm-up at the start is cut off so.
+ *   <li>What is left must be steady: at least {@value #MIN_WINDOW_S} s long, with answers in it, and with no trend
+ *       over it: the per-second rate regressed on time must not change by more than {@value #TREND_LIMIT_PCT} %
+ *       of the mean across the window at 95 % significance (a level still climbing when it ends).
+ * </ol>
+ *
+ * A level that fails is not steady: its figures are still shown, with the reason, and kept out of the verdicts.
  */
 final class SteadyWindow {
 
-    static final int SETTLE_MARGIN_S = 1;
-    /** A window shorter than this says nothing steady; the level is then measured whole and flagged. */
-    static final int MIN_WINDOW_S = 2;
+    static final int BATCH_S = 5;
+    static final int LONG_LEVEL_S = 30;
+    static final int MIN_WINDOW_S = 5;
+    static final double TREND_LIMIT_PCT = 10;
+
+    /** [from, to) in seconds since the run's time 0; {@code why} says why it is not steady, null when it is. */
+    record Window(int from, int to, String why) {
+        boolean steady() {
+            return why == null;
+        }
+    }
 
     private SteadyWindow() {}
+
+    /** The steady window of a level whose requests were sent in [from, to), from the run's answers per second. */
+    static Window find(double[] perSecond, int from, int to) {
+        int end = Math.min(to, perSecond.length);
+        if (end - from < MIN_WINDOW_S) {
+            return new Window(
+                    from,
+                    Math.max(end, from),
+                    "its requests were sent for " + Math.max(0, end - from) + " s, fewer than " + MIN_WINDOW_S);
+        }
+        int batch = end - from >= LONG_LEVEL_S ? BATCH_S : 1;
+        int n = (end - from) / batch;
+        int first = end - n * batch; // a remainder is dropped at the start, so the window always ends with the level
+        double[] means = new double[n];
+        for (int j = 0; j < n; j++) {
+            means[j] = Arrays.stream(perSecond, first + j * batch, first + (j + 1) * batch)
+                            .sum()
+                    / batch;
+        }
+        int start = first + mser(means) * batch;
+        double[] window = Arrays.copyOfRange(perSecond, start, end);
+        double mean = Arrays.stream(window).average().orElse(0);
+        if (window.length < MIN_WINDOW_S) {
+            return new Window(start, end, "its steady part is " + window.length + " s, fewer than " + MIN_WINDOW_S);
+        }
+        if (mean == 0) {
+            return new Window(start, end, "nothing was answered in its window");
+        }
+        SimpleRegression trend = new SimpleRegression();
+        for (int i = 0; i < window.length; i++) {
+            trend.addData(i, window[i]);
+        }
+        double change = 100 * trend.getSlope() * (window.length - 1) / mean;
+        if (Math.abs(change) > TREND_LIMIT_PCT && trend.getSignificance() < 1 - Stats.CONFIDENCE) {
+            return new Window(
+                    start,
+                    end,
+                    String.format(
+                            Locale.ROOT,
+                            "its rate was still %s: %+.0f %% across its window",
+                            change > 0 ? "rising" : "falling",
+                            change));
+        }
+        return new Window(start, end, null);
+    }
+
+    /** MSER's truncation, in batches: the d in [0, n/2] that minimises the marginal standard error of what is left. */
+    static int mser(double[] batches) {
+        int n = batches.length, best = 0;
+        double bestScore = Double.POSITIVE_INFINITY;
+        for (int d = 0; d <= n / 2; d++) {
+            double mean = Arrays.stream(batches, d, n).average().orElse(0);
+            double squares = 0;
+            for (int j = d; j < n; j++) {
+                squares += (batches[j] - mean) * (batches[j] - mean);
+            }
+            double score = squares / ((double) (n - d) * (n - d));
+            if (score < bestScore) {
+                bestScore = score;
+                best = d;
+            }
+        }
+        return best;
+    }
 
     /** The first second in [from, to) whose 3-second moving average reaches 90 % of {@code rate}. */
     static int settledAt(double[] perSecond, int from, int to, double rate) {
@@ -25,20 +111,6 @@ final class SteadyWindow {
             }
         }
         return from;
-    }
-
-    /**
-     * The rate a level settles at: the median answers per second of its second half. A median, not the
-     * peak, so that one burst (a noisy mode, a pool releasing a queue) does not push the settling point
-     * to the burst.
-     */
-    static double levelRate(double[] perSecond, int from, int to) {
-        int end = Math.min(to, perSecond.length);
-        int mid = from + (end - from) / 2;
-        if (end - mid < 1) {
-            return 0;
-        }
-        return Stats.median(Arrays.copyOfRange(perSecond, mid, end));
     }
 
     /**

@@ -62,18 +62,52 @@ final class Validity {
         return concurrency / (spec.ioWaitMs() / 1000);
     }
 
-    void notSettled(Levels.Span span, int to) {
+    void notSteady(Levels.Span span, String why) {
         flags.add(Flag.NOT_STEADY);
-        warnings.add("level " + span.name() + ": too short to settle (" + (to - span.from()) + " s); measured whole");
+        warnings.add("level " + span.name() + ": not steady: " + why);
     }
 
-    /** Null when the server publishes no pool size; else whether it held still in the window. */
-    Boolean poolConverged(Levels.Span span, double poolMin, double poolMax) {
+    /**
+     * Little's law for a closed level: its users cannot be answered more often than users ÷ the fastest response
+     * sent in the window (think time only lowers that). Null when a response took under JMeter's 1 ms.
+     */
+    static Double littlesLaw(Levels.Span span, List<Jtl.Sample> sent) {
+        long fastest = sent.stream()
+                .filter(Jtl.Sample::success)
+                .mapToLong(Jtl.Sample::elapsed)
+                .min()
+                .orElse(0);
+        return fastest <= 0 || span.offered() <= 0 ? null : span.offered() / (fastest / 1000.0);
+    }
+
+    /** The lower of two bounds, either of which may be absent. */
+    static Double tighter(Double a, Double b) {
+        return a == null ? b : b == null ? a : Double.valueOf(Math.min(a, b));
+    }
+
+    /** The server cannot use more than its CPUs: a window that says so is not a measurement. */
+    void withinCpus(Levels.Span span, double cpuPct, int serverCpus) {
+        if (cpuPct > 100.0 * serverCpus * 1.05) {
+            flags.add(Flag.ABOVE_BOUND);
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "level %s: server CPU %.0f %% is above its %d CPU(s): the sampling is wrong",
+                    span.name(),
+                    cpuPct,
+                    serverCpus));
+        }
+    }
+
+    /**
+     * Null when the server publishes no pool size; else whether it held still in the window. Flagged only where
+     * the pool runs the requests ({@code poolRuns}): elsewhere its size does not bound them.
+     */
+    Boolean poolConverged(Levels.Span span, double poolMin, double poolMax, boolean poolRuns) {
         if (Double.isNaN(poolMin)) {
             return null;
         }
         boolean converged = poolMax - poolMin <= Math.max(2, POOL_STABLE_SHARE * poolMax);
-        if (!converged) {
+        if (!converged && poolRuns) {
             flags.add(Flag.POOL_NOT_CONVERGED);
             warnings.add(String.format(
                     Locale.ROOT,

@@ -15,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The comparison's result model: every run, and over repetitions, each headline's mean with its interval per
@@ -25,8 +26,26 @@ public final class Comparison {
 
     public record Aggregate(String test, DispatchMode mode, Headline headline, Stats.Interval interval) {}
 
+    /** The runs of one mode a verdict rests on, and those left out with their flags. */
+    public record Runs(int used, int leftOut, Map<Flag, Long> why) {
+        /** "3 runs" or "2 runs (1 left out: busy machine)". */
+        public String text() {
+            return used + " run" + (used == 1 ? "" : "s")
+                    + (leftOut == 0
+                            ? ""
+                            : " (" + leftOut + " left out: "
+                                    + why.keySet().stream().map(Flag::text).collect(Collectors.joining(", ")) + ")");
+        }
+    }
+
     public record RatioRow(
-            String test, DispatchMode mode, DispatchMode baseline, Headline headline, Stats.Ratio ratio) {
+            String test,
+            DispatchMode mode,
+            DispatchMode baseline,
+            Headline headline,
+            Stats.Ratio ratio,
+            Runs modeRuns,
+            Runs baselineRuns) {
 
         /** "better", "worse" or "" (no significant difference, no interval, or a metric with no good direction). */
         public String judgement() {
@@ -70,12 +89,20 @@ public final class Comparison {
         ratios.forEach(r -> ratioIndex.put(new Key(r.test(), r.mode(), r.headline()), r));
     }
 
+    /** A verdict needs at least this many valid runs per mode; with fewer it says so instead of a number. */
+    public static final int MIN_VALID_RUNS = 3;
+
+    /**
+     * {@code keepFlagged}: count flagged runs (errors, a busy machine, a load generator at its limit, a level not
+     * steady or above its bound, a pool not converged) in the verdicts too; by default they are left out.
+     */
     public static Comparison of(
             Map<String, String> environment,
             List<String> tests,
             List<DispatchMode> modes,
             List<RunResult> runs,
-            double wallS) {
+            double wallS,
+            boolean keepFlagged) {
         List<Aggregate> aggregates = new ArrayList<>();
         List<RatioRow> ratios = new ArrayList<>();
         DispatchMode baseline = modes.get(0);
@@ -87,23 +114,36 @@ public final class Comparison {
             for (Headline headline : headlines) {
                 Metric metric = headline.metric();
                 Map<DispatchMode, double[]> values = new LinkedHashMap<>();
+                Map<DispatchMode, Runs> used = new LinkedHashMap<>();
                 for (DispatchMode mode : modes) {
+                    List<RunResult> mine = runs.stream()
+                            .filter(r -> r.test().equals(test) && r.mode() == mode)
+                            .toList();
+                    List<RunResult> valid = mine.stream()
+                            .filter(r -> keepFlagged || r.flags().isEmpty())
+                            .toList();
+                    Map<Flag, Long> why = new EnumMap<>(Flag.class);
+                    mine.stream().filter(r -> !valid.contains(r)).forEach(r -> r.flags()
+                            .forEach(f -> why.merge(f, 1L, Long::sum)));
+                    used.put(mode, new Runs(valid.size(), mine.size() - valid.size(), why));
                     values.put(
                             mode,
-                            runs.stream()
-                                    .filter(r -> r.test().equals(test) && r.mode() == mode)
+                            valid.stream()
                                     .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN))
                                     .toArray());
                 }
                 values.forEach((mode, v) ->
                         aggregates.add(new Aggregate(test, mode, headline, Stats.mean(v, metric.resolution))));
                 for (DispatchMode mode : modes.subList(1, modes.size())) {
-                    ratios.add(new RatioRow(
-                            test,
-                            mode,
-                            baseline,
-                            headline,
-                            Stats.ratio(values.get(mode), values.get(baseline), metric.resolution)));
+                    Runs m = used.get(mode), b = used.get(baseline);
+                    Stats.Ratio ratio = m.used() < MIN_VALID_RUNS || b.used() < MIN_VALID_RUNS
+                            ? Stats.Ratio.undetermined(
+                                    Stats.ratio(values.get(mode), values.get(baseline), metric.resolution)
+                                            .estimate(),
+                                    "fewer than " + MIN_VALID_RUNS + " valid runs per mode: " + mode.label() + " "
+                                            + m.text() + ", " + baseline.label() + " " + b.text())
+                            : Stats.ratio(values.get(mode), values.get(baseline), metric.resolution);
+                    ratios.add(new RatioRow(test, mode, baseline, headline, ratio, m, b));
                 }
             }
         }

@@ -11,6 +11,7 @@ import java.util.Map;
  *
  * @param poolMaxThreads Liberty's maxThreads when the comparison capped it, else null
  * @param userTest a user's load ("plan:PATH" or "url:/path"), else null
+ * @param keepFlagged whether flagged runs counted in the verdicts
  */
 public record ComparisonRecord(
         Map<String, String> environment,
@@ -19,4 +20,5 @@ public record ComparisonRecord(
         CpuPlan cpus,
         Integer poolMaxThreads,
         String userTest,
+        boolean keepFlagged,
         double wallS) {}

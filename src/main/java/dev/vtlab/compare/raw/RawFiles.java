@@ -60,6 +60,7 @@ public final class RawFiles {
                 .add("server_cpus", CpuPlan.list(c.cpus().server()))
                 .add("load_cpus", CpuPlan.list(c.cpus().load()))
                 .add("cpus_shared", c.cpus().shared())
+                .add("keep_flagged", c.keepFlagged())
                 .add("wall_time_s", c.wallS());
         if (c.poolMaxThreads() != null) {
             root.add("pool_max_threads", c.poolMaxThreads());
@@ -84,6 +85,7 @@ public final class RawFiles {
                         root.getBoolean("cpus_shared")),
                 root.containsKey("pool_max_threads") ? root.getInt("pool_max_threads") : null,
                 root.getString("user_test", null),
+                root.getBoolean("keep_flagged"),
                 root.getJsonNumber("wall_time_s").doubleValue());
     }
 

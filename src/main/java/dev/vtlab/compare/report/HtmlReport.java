@@ -250,6 +250,16 @@ public final class HtmlReport {
                     .append("\">")
                     .append(SvgChart.escape(r.ratio().text()))
                     .append(r.judgement().isEmpty() ? "" : " — " + r.judgement())
+                    .append(
+                            r.ratio().verdict() != Stats.Verdict.UNDETERMINED
+                                            && r.modeRuns().leftOut()
+                                                            + r.baselineRuns().leftOut()
+                                                    > 0
+                                    ? SvgChart.escape(" (on " + m.label() + " "
+                                            + r.modeRuns().text() + ", "
+                                            + r.baseline().label() + " "
+                                            + r.baselineRuns().text() + ")")
+                                    : "")
                     .append("</td>");
         }
     }

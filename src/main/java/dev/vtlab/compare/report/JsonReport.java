@@ -43,8 +43,19 @@ public final class JsonReport {
             "warnings",
             "flags");
     /** Fields every ratio entry has. */
-    public static final List<String> RATIO_FIELDS =
-            List.of("test", "mode", "baseline", "metric", "ratio", "ci_low", "ci_high", "verdict", "judgement", "text");
+    public static final List<String> RATIO_FIELDS = List.of(
+            "test",
+            "mode",
+            "baseline",
+            "metric",
+            "ratio",
+            "ci_low",
+            "ci_high",
+            "verdict",
+            "judgement",
+            "text",
+            "runs_used",
+            "runs_left_out");
 
     private JsonReport() {}
 
@@ -81,7 +92,17 @@ public final class JsonReport {
                     .add("ci_high", num(r.ratio().high()))
                     .add("verdict", r.ratio().verdict().name().toLowerCase(Locale.ROOT))
                     .add("judgement", r.judgement())
-                    .add("text", r.ratio().text()));
+                    .add("text", r.ratio().text())
+                    .add(
+                            "runs_used",
+                            Json.createObjectBuilder()
+                                    .add(r.mode().label(), r.modeRuns().used())
+                                    .add(r.baseline().label(), r.baselineRuns().used()))
+                    .add(
+                            "runs_left_out",
+                            Json.createObjectBuilder()
+                                    .add(r.mode().label(), r.modeRuns().text())
+                                    .add(r.baseline().label(), r.baselineRuns().text())));
         }
         JsonArrayBuilder answers = Json.createArrayBuilder();
         for (Answers.Answer a : Answers.of(c)) {

@@ -61,6 +61,7 @@ public final class Environment {
                                     .replace('_', ' ') + ")");
             m.put(Catalogue.USER_TEST, userTest(settings));
         }
+        m.put("keep_flagged", String.valueOf(settings.keepFlagged()));
         m.put("command", command(properties));
         if (!prepared.planNotes().isEmpty()) {
             m.put("plan_notes", String.join("; ", prepared.planNotes()));

@@ -98,7 +98,7 @@ public final class Catalogue {
 
     /** How long and how often: smoke for CI, quick for a first answer, rigorous for a claim, full for the study's durations. */
     public enum Profile {
-        SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 2)),
+        SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 3)),
         QUICK(4, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3)),
         RIGOROUS(
                 5,

@@ -15,6 +15,8 @@ import java.util.Properties;
  * machine is checked by the preflight. Everything that could burn CPU, memory or time is bounded.
  *
  * @param port the port asked for with compare.port, or null (the preflight decides: a user's plan may fix it)
+ * @param keepFlagged whether flagged runs count in the verdicts (by default only the smoke profile's do: its levels
+ *     are seconds long, a check of the pipeline, not a result)
  * @param app a user's application (compare.app) and its load, or null for the lab's own tests
  */
 public record CompareSettings(
@@ -42,6 +44,7 @@ public record CompareSettings(
         List<String> remoteHosts,
         Path lockFile,
         int lockWaitSeconds,
+        boolean keepFlagged,
         AppSetting app) {
 
     /** The port the lab's server listens on unless compare.port (or a user's plan) says otherwise. */
@@ -169,6 +172,7 @@ public record CompareSettings(
                         .toList(),
                 Path.of(get(p, Setting.LOCK_FILE, MachineLock.DEFAULT.toString())),
                 bounded(p, Setting.LOCK_WAIT_SECONDS, 600, 0, 86_400),
+                keepFlagged(p.getProperty(Setting.KEEP_FLAGGED.key()), profile == Catalogue.Profile.SMOKE),
                 app);
     }
 
@@ -324,6 +328,18 @@ public record CompareSettings(
         }
         String last = rest.substring(dot + 1);
         return last.equals("repeats") || last.matches("[A-Z][A-Z0-9_]*") ? rest.substring(0, dot) : null;
+    }
+
+    /** compare.keepFlagged: true or false, {@code dflt} when not given. */
+    public static boolean keepFlagged(String value, boolean dflt) {
+        if (value == null) {
+            return dflt;
+        }
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("compare.keepFlagged is true or false, not '" + value + "'");
+        };
     }
 
     private static Dashboards dashboards(String value) {

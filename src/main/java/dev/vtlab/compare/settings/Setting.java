@@ -41,6 +41,7 @@ public enum Setting {
     FEATURES("features"),
     PLAN("plan"),
     URL("url"),
+    KEEP_FLAGGED("keepFlagged"),
     REANALYSE("reanalyse");
 
     public static final String PREFIX = "compare.";

@@ -61,6 +61,11 @@ public final class Stats {
             };
         }
 
+        /** No interval, and why: the estimate (NaN when there is none) is shown beside the reason. */
+        public static Ratio undetermined(double estimate, String why) {
+            return new Ratio(estimate, Double.NaN, Double.NaN, Verdict.UNDETERMINED, why);
+        }
+
         private static String pct(double fraction) {
             return String.format(Locale.ROOT, "%.1f %%", 100 * fraction);
         }

@@ -120,15 +120,58 @@ class RunAnalysisTest {
 
     @Test
     void theSteadyWindowStartsOnceTheRateHasSettledAndEndsWithTheLastRequestSent() {
-        // answers per second 10, 50, 100 x 8: the 3-s average reaches 90 % of its peak in second 4 (index 4);
-        // plus the 1-s margin the window is [5, last start second)
+        // answers per second 10, 50, 100 x 8, the last request sent in second 9: MSER (1-s batches, the level being
+        // shorter than 30 s) cuts the two seconds that differ, and the window ends where the sending did
         List<Jtl.Sample> samples = perSecond(10, 50, 100, 100, 100, 100, 100, 100, 100, 100);
         RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, List.of());
         RunResult.Level level = r.levels().get(0);
-        assertEquals(5, level.fromS());
+        assertEquals(2, level.fromS());
         assertEquals(9, level.toS());
         assertEquals(100, level.rps(), 1e-9);
         assertTrue(level.settled());
+    }
+
+    @Test
+    void aLevelAnsweredOnlyInTheDrainIsNotSteadyAndReadsNoRate() {
+        // 1000 requests all sent in the first second, each answered 30 s later, after JMeter stopped sending: the
+        // old rule measured it whole, to the last answer, as 1000 / 31 s = 32 req/s
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            samples.add(sample(T0 + i / 2, 30_000, "account", "200", true, 1000));
+        }
+        RunResult r = analyse("ping", Map.of("DURATION", "1", "THREADS", "1000"), samples, List.of());
+        RunResult.Level level = r.levels().get(0);
+        assertFalse(level.settled());
+        assertEquals(0, level.rps(), 1e-9, "nothing was answered while the level sent");
+        assertTrue(r.flags().contains(Flag.NOT_STEADY), r.warnings().toString());
+    }
+
+    @Test
+    void aWindowAboveLittlesLawIsFlagged() {
+        // 10 users, every answer 100 ms: at most 100 req/s; a window holding 200 per second holds a backlog
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int second = 0; second < 20; second++) {
+            for (int n = 0; n < 200; n++) {
+                samples.add(sample(T0 + second * 1000L + n * 5L - 100, 100, "ping", "200", true, 10));
+            }
+        }
+        RunResult r = analyse("ping", Map.of("DURATION", "20", "THREADS", "10"), samples, List.of());
+        assertEquals(100.0, r.levels().get(0).boundRps(), 1e-9, "10 users / 0.1 s");
+        assertTrue(r.flags().contains(Flag.ABOVE_BOUND), r.warnings().toString());
+    }
+
+    @Test
+    void aFailedRequestCountsAsSlowAsTheSlowestAnswerInTheLatency() {
+        // 90 answers of 10 ms and 10 failures that came back in 1 ms: the failures rank above every answer
+        List<Jtl.Sample> sent = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            sent.add(sample(T0 + i, i < 90 ? 10 : 1, "ping", i < 90 ? "200" : "502", i < 90, 5));
+        }
+        sent.set(0, sample(T0, 40, "ping", "200", true, 5)); // the slowest answer
+        RunResult.Percentiles p = RunAnalysis.latency(sent);
+        assertEquals(100, p.count());
+        assertEquals(10, p.p50());
+        assertEquals(40, p.p95(), "rank 95 of 100 is a failure: as slow as the slowest answer, not 1 ms");
     }
 
     @Test

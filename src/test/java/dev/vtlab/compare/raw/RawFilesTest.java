@@ -27,6 +27,7 @@ class RawFilesTest {
                 new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1, 2, 3)), false),
                 200,
                 "plan:/tmp/shop.jmx",
+                false,
                 471.25);
         RawFiles.writeComparison(out, comparison);
         assertEquals(comparison, RawFiles.readComparison(out));
