@@ -78,13 +78,19 @@ public final class Compare {
             ServerLayout.prepare(settings, prepared.app(), prepared.port());
             Runner runner = new Runner(prepared);
             runner.clearRuns();
+            double reference = runner.calibrate();
+            System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
             List<RunResult> results = new ArrayList<>();
             long started = System.currentTimeMillis();
             for (int i = 0; i < slots.size(); i++) {
                 Schedule.Slot slot = slots.get(i);
-                RunRecord record = runner.run(slot, i + 1, slots.size());
+                runner.run(slot, i + 1, slots.size());
                 RunResult r = RunAnalysis.analyse(
-                        slot.spec(), RawFiles.readRun(runner.dir(slot)), settings.cpus(), settings.poolMaxThreads());
+                        slot.spec(),
+                        RawFiles.readRun(runner.dir(slot)),
+                        settings.cpus(),
+                        settings.poolMaxThreads(),
+                        reference);
                 results.add(r);
                 progress(r, i + 1, slots.size());
             }
@@ -96,6 +102,7 @@ public final class Compare {
                     settings.poolMaxThreads(),
                     Environment.userTest(settings),
                     settings.keepFlagged(),
+                    reference,
                     (System.currentTimeMillis() - started) / 1000.0);
             RawFiles.writeComparison(settings.out(), record);
             report(
@@ -131,7 +138,7 @@ public final class Compare {
                             x.record().test().equals(run.test()) && x.record().mode() == run.mode())
                     .count();
             TestSpec spec = new TestSpec(Catalogue.resolve(run.test(), record.userTest()), run.props(), repeats);
-            results.add(RunAnalysis.analyse(spec, raw, record.cpus(), record.poolMaxThreads()));
+            results.add(RunAnalysis.analyse(spec, raw, record.cpus(), record.poolMaxThreads(), record.calibration()));
         }
         Map<String, String> environment = new LinkedHashMap<>(record.environment());
         environment.put("reanalysed_at", Instant.now().toString());

@@ -5,6 +5,8 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import java.lang.management.BufferPoolMXBean;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
@@ -58,6 +60,21 @@ public class LabMetrics {
                             "Direct ByteBuffers alive (not yet collected).",
                             direct::getCount);
                 });
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        if (jit != null && jit.isCompilationTimeMonitoringSupported()) {
+            gauge(
+                    "vtlab_jit_compilation_seconds_total",
+                    "Time the JIT compilers have spent compiling since the JVM started (CompilationMXBean).",
+                    () -> jit.getTotalCompilationTime() / 1000.0);
+        }
+        gauge(
+                "vtlab_gc_collection_seconds_total",
+                "Time the garbage collectors have spent collecting since the JVM started, every collector.",
+                () -> ManagementFactory.getGarbageCollectorMXBeans().stream()
+                                .mapToLong(GarbageCollectorMXBean::getCollectionTime)
+                                .filter(t -> t > 0)
+                                .sum()
+                        / 1000.0);
         registerCarrierMetrics();
         registerExecutorVirtualMetrics();
     }

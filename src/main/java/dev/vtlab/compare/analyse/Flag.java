@@ -7,7 +7,9 @@ public enum Flag {
     MACHINE_BUSY("busy machine"),
     NOT_STEADY("a level not steady"),
     ABOVE_BOUND("a level above its physical bound"),
-    POOL_NOT_CONVERGED("Liberty's pool not converged");
+    POOL_NOT_CONVERGED("Liberty's pool not converged"),
+    NOT_WARM("the JIT still compiling in a window"),
+    CPU_SPEED("the server CPUs' speed off the comparison's");
 
     private final String text;
 

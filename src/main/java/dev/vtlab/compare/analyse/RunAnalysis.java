@@ -31,7 +31,8 @@ public final class RunAnalysis {
     private RunAnalysis() {}
 
     /** {@code poolMaxThreads}: Liberty's maxThreads when the comparison capped it (null: Liberty's default). */
-    public static RunResult analyse(TestSpec spec, RawRun raw, CpuPlan cpus, Integer poolMaxThreads) {
+    public static RunResult analyse(
+            TestSpec spec, RawRun raw, CpuPlan cpus, Integer poolMaxThreads, double calibrationReference) {
         List<Jtl.Sample> all = raw.jtl();
         List<ServerSample> samples = raw.samples();
         List<String> warnings = new ArrayList<>();
@@ -84,7 +85,9 @@ public final class RunAnalysis {
         double server = mean(samples, ServerSample::serverCpuPct);
         boolean loadBound = validity.loadGeneratorBound(cpus, server, jmeter, remote, other);
         loadBound = !validity.keptSchedule(spec, all, levels, t0) || loadBound;
-        boolean busy = validity.machineBusy(other);
+        double steal = mean(samples, ServerSample::stealPct);
+        boolean busy = validity.machineBusy(other) | validity.stolen(steal);
+        validity.calibration(raw.record().calibration(), calibrationReference);
         validity.errors(100.0 * (all.size() - ok.size()) / Math.max(1, all.size()) > RunResult.ERROR_LIMIT_PCT);
         Double t90 = spec.test().sudden() ? SteadyWindow.secondsTo90PctOfPeak(perSecond) : null;
         return new RunResult(
@@ -102,6 +105,7 @@ public final class RunAnalysis {
                 jmeter,
                 remote,
                 other,
+                steal,
                 loadBound,
                 busy,
                 samples,
@@ -145,6 +149,8 @@ public final class RunAnalysis {
         }
         validity.withinBound(span, rps, bound);
         validity.withinCpus(span, cpu, serverCpus);
+        double jit = growth(in, ServerMetric.JIT_COMPILATION_SECONDS);
+        validity.warm(span, jit, to - from);
         RunResult.PerUser perUser = spec.test().shape().openModel()
                 ? null
                 : perUser(
@@ -167,7 +173,9 @@ public final class RunAnalysis {
                 poolMin,
                 poolMax,
                 converged,
-                perUser);
+                perUser,
+                jit,
+                growth(in, ServerMetric.GC_COLLECTION_SECONDS));
     }
 
     /**
@@ -218,6 +226,16 @@ public final class RunAnalysis {
                 Stats.percentile(sorted, 50),
                 Stats.percentile(sorted, 95),
                 Stats.percentile(sorted, 99));
+    }
+
+    /** How much a cumulative figure grew across the samples of a window (NaN when it was not sampled). */
+    private static double growth(List<ServerSample> in, ServerMetric metric) {
+        double first = in.stream()
+                .mapToDouble(s -> s.metric(metric))
+                .filter(v -> !Double.isNaN(v))
+                .findFirst()
+                .orElse(Double.NaN);
+        return max(in, s -> s.metric(metric)) - first;
     }
 
     private static boolean inAnyWindow(Jtl.Sample s, List<RunResult.Level> levels, long t0) {

@@ -35,6 +35,7 @@ public record RunResult(
         double jmeterCpuPct,
         double remoteCpuPct,
         double otherCpuPct,
+        double stealPct,
         boolean loadGeneratorBound,
         boolean machineBusy,
         List<ServerSample> samples,
@@ -50,7 +51,8 @@ public record RunResult(
     /**
      * One load level's steady window [fromS, toS) in seconds since the run's time 0: throughput and latency of
      * successful requests, server CPU, whether Liberty's pool size held still in it, and how evenly its users
-     * were served (null when they were too few or sent too little to tell).
+     * were served (null when they were too few or sent too little to tell), and the JIT's and the collectors' seconds
+     * in the window (NaN where the server does not publish them).
      */
     public record Level(
             String name,
@@ -66,7 +68,9 @@ public record RunResult(
             double poolMin,
             double poolMax,
             Boolean poolConverged,
-            PerUser perUser) {
+            PerUser perUser,
+            double jitSeconds,
+            double gcSeconds) {
 
         /** The steady rate as a share of the level's physical bound, or null when it has none. */
         public Double fractionOfBound() {

@@ -18,6 +18,12 @@ final class Validity {
 
     /** Liberty's pool counts as converged in a window when its size moved by at most this share (or 2 threads). */
     static final double POOL_STABLE_SHARE = 0.10;
+    /** Mean steal (% of one CPU) above which a neighbour VM is taking this machine's CPUs. */
+    static final double STEAL_PCT = 5;
+    /** JIT compile time per second of a window above which the server is not warm in it. */
+    static final double JIT_SHARE = 0.05;
+    /** How far a run's CPU calibration may be from the comparison's before the run is flagged. */
+    static final double CALIBRATION_SHARE = 0.10;
     /** Mean CPU of everything else on the machine above which a run is marked as taken on a busy machine. */
     static final double BUSY_OTHER_CPU_PCT = 15;
     /** The load side's CPU use, as a share of its CPUs, above which it is suspected of limiting the test. */
@@ -185,6 +191,44 @@ final class Validity {
             warnings.add(late + " arrivals were sent more than 1 s after the schedule ended: JMeter fell behind");
         }
         return kept;
+    }
+
+    /** A neighbour VM that took CPU from this one (steal) makes the run's machine a busy one. */
+    boolean stolen(double steal) {
+        boolean stolen = steal > STEAL_PCT;
+        if (stolen) {
+            flags.add(Flag.MACHINE_BUSY);
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "noisy neighbour: the hypervisor took %.1f %% of a CPU (steal) during the run",
+                    steal));
+        }
+        return stolen;
+    }
+
+    /** The server CPUs ran the calibration at a speed more than 10 % off the comparison's reference. */
+    void calibration(double run, double reference) {
+        if (reference > 0 && Math.abs(run / reference - 1) > CALIBRATION_SHARE) {
+            flags.add(Flag.CPU_SPEED);
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "the server CPUs ran the calibration at %.0f %% of the comparison's start: a slower host or a"
+                            + " neighbour",
+                    100 * run / reference));
+        }
+    }
+
+    /** Compilation in a window means the code measured there was still changing under the load. */
+    void warm(Levels.Span span, double jitSeconds, double windowSeconds) {
+        if (!Double.isNaN(jitSeconds) && windowSeconds > 0 && jitSeconds / windowSeconds > JIT_SHARE) {
+            flags.add(Flag.NOT_WARM);
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "level %s: the JIT compiled for %.1f s of its %.0f s window: not warm",
+                    span.name(),
+                    jitSeconds,
+                    windowSeconds));
+        }
     }
 
     boolean machineBusy(double other) {

@@ -12,6 +12,8 @@ import java.util.Map;
  * @param poolMaxThreads Liberty's maxThreads when the comparison capped it, else null
  * @param userTest a user's load ("plan:PATH" or "url:/path"), else null
  * @param keepFlagged whether flagged runs counted in the verdicts
+ * @param calibration the server CPUs' speed as the comparison started (work units per second), the reference each
+ *     run's own is held against
  */
 public record ComparisonRecord(
         Map<String, String> environment,
@@ -21,4 +23,5 @@ public record ComparisonRecord(
         Integer poolMaxThreads,
         String userTest,
         boolean keepFlagged,
+        double calibration,
         double wallS) {}

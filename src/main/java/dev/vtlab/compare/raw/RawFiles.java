@@ -42,6 +42,7 @@ public final class RawFiles {
             "jmeter_cpu_pct",
             "remote_cpu_pct",
             "other_cpu_pct",
+            "steal_pct",
             "rss_bytes",
             "os_threads");
 
@@ -61,6 +62,7 @@ public final class RawFiles {
                 .add("load_cpus", CpuPlan.list(c.cpus().load()))
                 .add("cpus_shared", c.cpus().shared())
                 .add("keep_flagged", c.keepFlagged())
+                .add("calibration_units_per_s", c.calibration())
                 .add("wall_time_s", c.wallS());
         if (c.poolMaxThreads() != null) {
             root.add("pool_max_threads", c.poolMaxThreads());
@@ -86,6 +88,7 @@ public final class RawFiles {
                 root.containsKey("pool_max_threads") ? root.getInt("pool_max_threads") : null,
                 root.getString("user_test", null),
                 root.getBoolean("keep_flagged"),
+                root.getJsonNumber("calibration_units_per_s").doubleValue(),
                 root.getJsonNumber("wall_time_s").doubleValue());
     }
 
@@ -100,6 +103,7 @@ public final class RawFiles {
                         .add("mode", r.mode().label())
                         .add("repetition", r.repetition())
                         .add("order", r.order())
+                        .add("calibration_units_per_s", r.calibration())
                         .add("jmeter_properties", props)
                         .add("before", machine(r.before()))
                         .add("after", machine(r.after()))
@@ -113,7 +117,13 @@ public final class RawFiles {
         for (ServerSample s : samples) {
             StringBuilder line = new StringBuilder().append(s.epochMs());
             for (double v : new double[] {
-                s.serverCpuPct(), s.jmeterCpuPct(), s.remoteCpuPct(), s.otherCpuPct(), s.rssBytes(), s.osThreads()
+                s.serverCpuPct(),
+                s.jmeterCpuPct(),
+                s.remoteCpuPct(),
+                s.otherCpuPct(),
+                s.stealPct(),
+                s.rssBytes(),
+                s.osThreads()
             }) {
                 line.append(',').append(number(v));
             }
@@ -134,6 +144,7 @@ public final class RawFiles {
                 DispatchMode.parse(run.getString("mode")),
                 run.getInt("repetition"),
                 run.getInt("order"),
+                run.getJsonNumber("calibration_units_per_s").doubleValue(),
                 props,
                 machine(run.getJsonObject("before")),
                 machine(run.getJsonObject("after")));
@@ -171,6 +182,7 @@ public final class RawFiles {
                     value(f, header, "jmeter_cpu_pct"),
                     value(f, header, "remote_cpu_pct"),
                     value(f, header, "other_cpu_pct"),
+                    value(f, header, "steal_pct"),
                     value(f, header, "rss_bytes"),
                     value(f, header, "os_threads"),
                     metrics));

@@ -7,12 +7,16 @@ import java.util.Map;
 /**
  * What ran in one run, recorded beside its results: the test and its JMeter properties, the mode, which
  * repetition of that pair it was and where it came in the comparison's order, and the machine's state around it.
+ *
+ * @param calibration the server CPUs' speed just before the run ({@link dev.vtlab.measurement.Calibration}, work
+ *     units per second)
  */
 public record RunRecord(
         String test,
         DispatchMode mode,
         int repetition,
         int order,
+        double calibration,
         Map<String, String> props,
         MachineState before,
         MachineState after) {

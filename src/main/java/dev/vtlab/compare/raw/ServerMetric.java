@@ -13,7 +13,11 @@ public enum ServerMetric {
     EXECUTOR_VIRTUAL_TASKS_IN_FLIGHT("vtlab_executor_virtual_tasks_in_flight"),
     DIRECT_BUFFERS_USED_BYTES("vtlab_direct_buffers_used_bytes"),
     CARRIER_POOL_SIZE("vtlab_carrier_pool_size"),
-    EXECUTOR_VIRTUAL_TASKS_STARTED("vtlab_executor_virtual_tasks_started");
+    EXECUTOR_VIRTUAL_TASKS_STARTED("vtlab_executor_virtual_tasks_started"),
+    /** Cumulative: its growth over a window is the JIT's work in it. */
+    JIT_COMPILATION_SECONDS("vtlab_jit_compilation_seconds_total"),
+    /** Cumulative: its growth over a window is the collectors' time in it. */
+    GC_COLLECTION_SECONDS("vtlab_gc_collection_seconds_total");
 
     private final String id;
 

@@ -5,7 +5,8 @@ import java.util.Map;
 /**
  * One second of a run as the OS and the server saw it. CPU figures are in % of one core (200 = two cores busy);
  * {@code otherCpuPct} is the machine's busy time not spent in the server, JMeter, the remote system or the
- * comparison itself. NaN where a figure was not read.
+ * comparison itself; {@code stealPct} the CPU time the hypervisor gave to other guests (a noisy neighbour). NaN
+ * where a figure was not read.
  */
 public record ServerSample(
         long epochMs,
@@ -13,6 +14,7 @@ public record ServerSample(
         double jmeterCpuPct,
         double remoteCpuPct,
         double otherCpuPct,
+        double stealPct,
         double rssBytes,
         double osThreads,
         Map<ServerMetric, Double> metrics) {

@@ -41,7 +41,9 @@ public final class JsonReport {
             "machine_busy",
             "too_many_errors",
             "warnings",
-            "flags");
+            "flags",
+            "steal_pct",
+            "calibration_units_per_s");
     /** Fields every ratio entry has. */
     public static final List<String> RATIO_FIELDS = List.of(
             "test",
@@ -143,7 +145,9 @@ public final class JsonReport {
                     .add("p95_ms", num(l.latency().p95()))
                     .add("p99_ms", num(l.latency().p99()))
                     .add("pool_min", num(l.poolMin()))
-                    .add("pool_max", num(l.poolMax()));
+                    .add("pool_max", num(l.poolMax()))
+                    .add("jit_s_in_window", num(round3(l.jitSeconds())))
+                    .add("gc_s_in_window", num(round3(l.gcSeconds())));
             if (l.perUser() != null) {
                 level.add(
                         "users_answered",
@@ -198,6 +202,8 @@ public final class JsonReport {
                 .add("jmeter_cpu_pct", round(r.jmeterCpuPct()))
                 .add("remote_cpu_pct", round(r.remoteCpuPct()))
                 .add("other_cpu_pct", round(r.otherCpuPct()))
+                .add("steal_pct", num(round(r.stealPct())))
+                .add("calibration_units_per_s", round(r.record().calibration()))
                 .add("load_generator_bound", r.loadGeneratorBound())
                 .add("machine_busy", r.machineBusy())
                 .add("load_average_before", num(r.before().loadAverage1m()))

@@ -40,7 +40,8 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
         new Source(ServerMetric.CARRIER_POOL_SIZE, "jdk.management:type=VirtualThreadScheduler", "PoolSize", null),
         new Source(
                 ServerMetric.EXECUTOR_VIRTUAL_TASKS_IN_FLIGHT, "dev.vtlab:type=ExecutorVirtual", "TasksInFlight", null),
-        new Source(ServerMetric.EXECUTOR_VIRTUAL_TASKS_STARTED, "dev.vtlab:type=ExecutorVirtual", "TasksStarted", null)
+        new Source(ServerMetric.EXECUTOR_VIRTUAL_TASKS_STARTED, "dev.vtlab:type=ExecutorVirtual", "TasksStarted", null),
+        new Source(ServerMetric.JIT_COMPILATION_SECONDS, "java.lang:type=Compilation", "TotalCompilationTime", null)
     };
 
     private final Path addressFile;
@@ -65,7 +66,9 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
                 if (s.compositeKey() != null) {
                     v = ((CompositeData) v).get(s.compositeKey());
                 }
-                values.put(s.metric(), ((Number) v).doubleValue());
+                // the JDK gives the JIT's total in ms; the lab's /metrics in seconds
+                double scale = s.metric() == ServerMetric.JIT_COMPILATION_SECONDS ? 1e-3 : 1;
+                values.put(s.metric(), ((Number) v).doubleValue() * scale);
             }
         } catch (Exception e) {
             // a missed read leaves a gap, not zeros; reconnect next time

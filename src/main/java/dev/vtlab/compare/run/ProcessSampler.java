@@ -70,6 +70,7 @@ final class ProcessSampler implements AutoCloseable {
                     pct[1],
                     pct[2],
                     other,
+                    pct[5],
                     server == null ? Double.NaN : server.rssBytes(),
                     server == null ? Double.NaN : server.threads(),
                     metrics.get());
@@ -81,14 +82,15 @@ final class ProcessSampler implements AutoCloseable {
         }
     }
 
-    /** CPU ticks of server, JMeter, remote, this JVM, and the whole machine's busy time. */
+    /** CPU ticks of server, JMeter, remote, this JVM, the whole machine's busy time, and its steal. */
     private long[] ticks() {
         return new long[] {
             processTicks(serverPid),
             processTicks(jmeterPid),
             processTicks(remotePid),
             processTicks(selfPid),
-            machineBusyTicks()
+            machineBusyTicks(),
+            machineStealTicks()
         };
     }
 
@@ -131,6 +133,16 @@ final class ProcessSampler implements AutoCloseable {
                     + Long.parseLong(f[2])
                     + Long.parseLong(f[3])
                     + (f.length > 8 ? Long.parseLong(f[8]) : 0);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Steal ticks of all CPUs (/proc/stat's eighth field): time the hypervisor ran other guests instead. */
+    static long machineStealTicks() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            return f.length > 8 ? Long.parseLong(f[8]) : -1;
         } catch (IOException | RuntimeException e) {
             return -1;
         }

@@ -6,10 +6,13 @@ import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.measurement.Calibration;
 import dev.vtlab.measurement.MachineState;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -68,8 +71,13 @@ public final class Runner {
                 spec.repeats());
         Path dir = dir(slot);
         Files.createDirectories(dir);
-        System.out.println("[compare] " + what + ": starting fresh servers");
         MachineState before = MachineState.now();
+        double calibration = calibrate();
+        System.out.printf(
+                Locale.ROOT,
+                "[compare] %s: server CPUs at %.0f calibration units/s; starting fresh servers%n",
+                what,
+                calibration);
         List<ServerSample> samples;
         try (LabServers lab = new LabServers(prepared)) {
             long starting = System.nanoTime();
@@ -119,9 +127,34 @@ public final class Runner {
             Files.copy(messages, dir.resolve("messages.log"), StandardCopyOption.REPLACE_EXISTING);
         }
         RunRecord record = new RunRecord(
-                spec.name(), slot.mode(), slot.repetition(), order, spec.props(), before, MachineState.now());
+                spec.name(),
+                slot.mode(),
+                slot.repetition(),
+                order,
+                calibration,
+                spec.props(),
+                before,
+                MachineState.now());
         RawFiles.writeRun(dir, record, samples);
         return record;
+    }
+
+    /**
+     * The server CPUs' speed now: {@link Calibration} in a short JVM of its own on those CPUs (before the server
+     * starts, so nothing of the lab's competes with it).
+     */
+    public double calibrate() throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(
+                settings.cpus().shared()
+                        ? List.of()
+                        : List.of("taskset", "-c", CpuPlan.list(settings.cpus().server())));
+        command.addAll(List.of(prepared.java(), "-cp", settings.classes().toString(), Calibration.class.getName()));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (p.waitFor() != 0 || !out.matches("[0-9]+")) {
+            throw new Stopped("the CPU calibration failed: " + String.join(" ", command) + ": " + out);
+        }
+        return Double.parseDouble(out);
     }
 
     /** JMeter's command line for a plan of {@code spec} with {@code props}, on the load CPUs. */

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -264,7 +265,7 @@ class RunAnalysisTest {
         List<ServerSample> growing = new ArrayList<>();
         for (int s = 1; s <= 10; s++) {
             growing.add(new ServerSample(
-                    T0 + s * 1000L, 50, 30, 5, 0, 4e8, 80, Map.of(ServerMetric.THREADPOOL_SIZE, 10.0 * s)));
+                    T0 + s * 1000L, 50, 30, 5, 0, 0, 4e8, 80, Map.of(ServerMetric.THREADPOOL_SIZE, 10.0 * s)));
         }
         RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), samples, growing);
         RunResult.Level level = r.levels().get(0);
@@ -279,10 +280,39 @@ class RunAnalysisTest {
     }
 
     @Test
+    void compilationInTheWindowStealAndASlowerCpuAreFlagged() {
+        // the JIT's total grows by 0.2 s every second: 20 % of the window compiling; 8 % of a CPU stolen
+        List<ServerSample> compiling = new ArrayList<>();
+        for (int s = 1; s <= 10; s++) {
+            compiling.add(new ServerSample(
+                    T0 + s * 1000L, 90, 30, 5, 0, 8, 4e8, 80, Map.of(ServerMetric.JIT_COMPILATION_SECONDS, 0.2 * s)));
+        }
+        RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), perSecond(repeat(100, 10)), compiling);
+        assertEquals(
+                0.2 * (r.levels().get(0).toS() - r.levels().get(0).fromS() - 1),
+                r.levels().get(0).jitSeconds(),
+                0.21);
+        assertTrue(r.flags().contains(Flag.NOT_WARM), r.warnings().toString());
+        assertTrue(r.flags().contains(Flag.MACHINE_BUSY), r.warnings().toString());
+        MachineState quiet = new MachineState(0.1, List.of());
+        TestSpec spec = TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.QUICK, new Properties(), 1);
+        RunRecord slow = new RunRecord("ping", DispatchMode.THREADPOOL, 1, 1, 850, spec.props(), quiet, quiet);
+        RunResult off =
+                RunAnalysis.analyse(spec, new RawRun(slow, perSecond(repeat(100, 10)), List.of()), SPLIT, null, 1000);
+        assertTrue(off.flags().contains(Flag.CPU_SPEED), "85 % of the reference: " + off.warnings());
+    }
+
+    private static int[] repeat(int value, int times) {
+        int[] out = new int[times];
+        Arrays.fill(out, value);
+        return out;
+    }
+
+    @Test
     void aSaturatedLoadSideAndABusyMachineAreFlagged() {
         List<ServerSample> busy = new ArrayList<>();
         for (int s = 1; s <= 10; s++) {
-            busy.add(new ServerSample(T0 + s * 1000L, 90, 85, 10, 40, 4e8, 80, Map.of()));
+            busy.add(new ServerSample(T0 + s * 1000L, 90, 85, 10, 40, 0, 4e8, 80, Map.of()));
         }
         RunResult r = analyse("ping", Map.of("DURATION", "10", "THREADS", "50"), perSecond(100, 100, 100, 100), busy);
         assertTrue(r.loadGeneratorBound());
@@ -334,8 +364,8 @@ class RunAnalysisTest {
         props.forEach((k, v) -> p.setProperty("compare." + k, v));
         TestSpec spec = TestSpec.of(Catalogue.get(test), Catalogue.Profile.QUICK, p, 1);
         MachineState quiet = new MachineState(0.1, List.of());
-        RunRecord record = new RunRecord(test, DispatchMode.THREADPOOL, 1, 1, spec.props(), quiet, quiet);
-        return RunAnalysis.analyse(spec, new RawRun(record, samples, sampled), SPLIT, null);
+        RunRecord record = new RunRecord(test, DispatchMode.THREADPOOL, 1, 1, 1000, spec.props(), quiet, quiet);
+        return RunAnalysis.analyse(spec, new RawRun(record, samples, sampled), SPLIT, null, 1000);
     }
 
     /** A JMeter sample with no test start, its group's threads as all threads and no thread name. */

@@ -28,6 +28,7 @@ class RawFilesTest {
                 200,
                 "plan:/tmp/shop.jmx",
                 false,
+                12345.0,
                 471.25);
         RawFiles.writeComparison(out, comparison);
         assertEquals(comparison, RawFiles.readComparison(out));
@@ -37,6 +38,7 @@ class RawFilesTest {
                 DispatchMode.EXECUTOR_VIRTUAL,
                 1,
                 2,
+                12001.5,
                 Map.of("THREADS", "50", "DURATION", "12"),
                 new MachineState(Double.NaN, List.of("12345 jetty")),
                 new MachineState(0.25, List.of()));
@@ -45,6 +47,7 @@ class RawFilesTest {
                 DispatchMode.THREADPOOL,
                 1,
                 1,
+                12400,
                 Map.of("THREADS", "50"),
                 new MachineState(0.1, List.of()),
                 new MachineState(0.2, List.of()));
@@ -56,10 +59,11 @@ class RawFilesTest {
                         41.6,
                         Double.NaN,
                         0.1,
+                        0.25,
                         5.6807014E8,
                         46,
                         Map.of(ServerMetric.THREADPOOL_SIZE, 37.0, ServerMetric.MEMORY_USED_HEAP_BYTES, 1.14265064E8)),
-                new ServerSample(1_700_000_001_124L, 0, 0, 0, 0, Double.NaN, Double.NaN, Map.of()));
+                new ServerSample(1_700_000_001_124L, 0, 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Map.of()));
         for (RunRecord r : List.of(second, first)) {
             Path dir = Files.createDirectories(out.resolve(r.dir()));
             Files.writeString(
