@@ -306,16 +306,7 @@ class CompareSmokeIT {
 
     @Test
     void theReportCanBeMadeAgainFromItsRawFiles(@TempDir Path copy) throws Exception {
-        try (var files = Files.walk(report)) {
-            for (Path f : files.toList()) {
-                Path to = copy.resolve(report.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        copyReport(copy);
         Compare.reanalyse(copy, null);
         JsonObject again;
         try (JsonReader in = Json.createReader(Files.newBufferedReader(copy.resolve("summary.json")))) {
@@ -335,16 +326,7 @@ class CompareSmokeIT {
      */
     @Test
     void flaggedRunsAreLeftOutOfTheVerdictsAndTheReportSaysSo(@TempDir Path copy) throws Exception {
-        try (var files = Files.walk(report)) {
-            for (Path f : files.toList()) {
-                Path to = copy.resolve(report.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        copyReport(copy);
         List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
         long flaggedPing = runs.stream()
                 .filter(r -> r.getString("test").equals("ping")
@@ -376,6 +358,20 @@ class CompareSmokeIT {
                 .orElseThrow();
         assertEquals("undetermined", ramp.getString("verdict"));
         assertTrue(ramp.getString("text").startsWith("fewer than 3 valid runs per mode"), ramp.toString());
+    }
+
+    /** The report's directory copied, to be analysed again without touching the original. */
+    private static void copyReport(Path copy) throws IOException {
+        try (var files = Files.walk(report)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(report.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
     }
 
     @Test

@@ -41,12 +41,8 @@ class DistributedJMeterIT {
         URI server = Lab.THREADPOOL.app("/");
         String remote = "127.0.0.1:" + enginePort;
 
-        Process engine = new ProcessBuilder(engine(java, home, "127.0.0.1", enginePort, dir.resolve("engine.log")))
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("engine.out").toFile())
-                .start();
+        Process engine = startEngine(home, "127.0.0.1", enginePort, dir);
         try {
-            waitForLine(dir.resolve("engine.out"), "Created remote object", engine);
             List<String> client = new ArrayList<>(JMeter.run(
                     java,
                     home,
@@ -108,16 +104,10 @@ class DistributedJMeterIT {
     void aComparisonRunsItsServerOnTheHostItIsGivenWithTheLoadFromARemoteEngine(@TempDir Path dir) throws Exception {
         assumeFalse(Lab.DEV_MODE, "the comparison starts servers of its own; run it with ./mvnw verify");
         Path basedir = Path.of(System.getProperty("basedir"));
-        Path home = Preflight.jmeterHome(basedir);
-        String java = ProcessHandle.current().info().command().orElseThrow();
         int enginePort = Integer.parseInt(System.getProperty("it.scaleout.engine.port"));
         int port = Integer.parseInt(System.getProperty("it.scaleout.port"));
-        Process engine = new ProcessBuilder(engine(java, home, "127.0.0.3", enginePort, dir.resolve("engine.log")))
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("engine.out").toFile())
-                .start();
+        Process engine = startEngine(Preflight.jmeterHome(basedir), "127.0.0.3", enginePort, dir);
         try {
-            waitForLine(dir.resolve("engine.out"), "Created remote object", engine);
             Properties p = new Properties();
             p.setProperty("compare.profile", "smoke");
             p.setProperty("compare.tests", "ping");
@@ -151,6 +141,22 @@ class DistributedJMeterIT {
             engine.destroyForcibly();
             engine.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    /** A jmeter-server engine on {@code host}:{@code port}, once it says it is ready. */
+    private static Process startEngine(Path home, String host, int port, Path dir) throws Exception {
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        Process engine = new ProcessBuilder(engine(java, home, host, port, dir.resolve("engine.log")))
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("engine.out").toFile())
+                .start();
+        try {
+            waitForLine(dir.resolve("engine.out"), "Created remote object", engine);
+        } catch (Exception | AssertionError e) {
+            engine.destroyForcibly();
+            throw e;
+        }
+        return engine;
     }
 
     private static void waitForLine(Path file, String text, Process process) throws IOException, InterruptedException {

@@ -1,7 +1,8 @@
 package dev.vtlab.compare.preflight;
 
+import static dev.vtlab.compare.Fixtures.assertMessage;
+import static dev.vtlab.compare.Fixtures.war;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,10 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A user's app, plan and server log: every bad input is one clear line naming the setting. */
@@ -241,19 +239,5 @@ class UserAppTest {
             p.setProperty("compare.features", features);
         }
         return UserApp.check(CompareSettings.from(p, PROJECT, "0-1").app());
-    }
-
-    private static Path war(Path file) throws IOException {
-        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(file))) {
-            zip.putNextEntry(new ZipEntry("WEB-INF/web.xml"));
-            zip.write("<web-app/>".getBytes());
-        }
-        return file;
-    }
-
-    private static void assertMessage(String start, String contains, Executable call) {
-        Exception e = assertThrows(Exception.class, call);
-        assertTrue(e.getMessage().startsWith(start) && e.getMessage().contains(contains), e.getMessage());
-        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
     }
 }

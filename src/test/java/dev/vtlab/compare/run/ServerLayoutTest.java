@@ -1,8 +1,9 @@
 package dev.vtlab.compare.run;
 
+import static dev.vtlab.compare.Fixtures.assertMessage;
+import static dev.vtlab.compare.Fixtures.war;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.preflight.UserApp;
@@ -12,10 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A user's app, plan and server log: every bad input is one clear line naming the setting. */
@@ -113,19 +111,5 @@ class ServerLayoutTest {
                 "your server did not say it was ready",
                 "",
                 () -> ServerLog.awaitStarted(tmp.resolve("none.log"), Duration.ofMillis(300), mode));
-    }
-
-    private static Path war(Path file) throws IOException {
-        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(file))) {
-            zip.putNextEntry(new ZipEntry("WEB-INF/web.xml"));
-            zip.write("<web-app/>".getBytes());
-        }
-        return file;
-    }
-
-    private static void assertMessage(String start, String contains, Executable call) {
-        Exception e = assertThrows(Exception.class, call);
-        assertTrue(e.getMessage().startsWith(start) && e.getMessage().contains(contains), e.getMessage());
-        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
     }
 }
