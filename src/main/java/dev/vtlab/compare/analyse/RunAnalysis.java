@@ -25,6 +25,9 @@ import java.util.stream.LongStream;
  */
 public final class RunAnalysis {
 
+    /** The name of the lab's plans' warm-up thread group: its threads' samples carry it ("warm-up 1-1"). */
+    static final String WARMUP_GROUP = "warm-up";
+
     /** A user served fewer answers than this at the median says too little for the least-served share. */
     static final int MIN_ANSWERS_PER_USER = 10;
 
@@ -33,7 +36,10 @@ public final class RunAnalysis {
     /** {@code poolMaxThreads}: Liberty's maxThreads when the comparison capped it (null: Liberty's default). */
     public static RunResult analyse(
             TestSpec spec, RawRun raw, CpuPlan cpus, Integer poolMaxThreads, double calibrationReference) {
-        List<Jtl.Sample> all = raw.jtl();
+        // the plan's warm-up group ran before the measurement, in the same JMeter: not part of any level
+        List<Jtl.Sample> all = raw.jtl().stream()
+                .filter(s -> !s.thread().startsWith(WARMUP_GROUP + " "))
+                .toList();
         List<ServerSample> samples = raw.samples();
         List<String> warnings = new ArrayList<>();
         Validity validity = new Validity(warnings);
@@ -88,6 +94,7 @@ public final class RunAnalysis {
         double steal = mean(samples, ServerSample::stealPct);
         boolean busy = validity.machineBusy(other) | validity.stolen(steal);
         validity.calibration(raw.record().calibration(), calibrationReference);
+        validity.warmedUp(raw.record().warm(), raw.record().warmupSeconds());
         validity.errors(100.0 * (all.size() - ok.size()) / Math.max(1, all.size()) > RunResult.ERROR_LIMIT_PCT);
         Double t90 = spec.test().sudden() ? SteadyWindow.secondsTo90PctOfPeak(perSecond) : null;
         return new RunResult(

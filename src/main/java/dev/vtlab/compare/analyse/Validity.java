@@ -218,6 +218,17 @@ final class Validity {
         }
     }
 
+    /** A warm-up that reached its cap before the server was warm. */
+    void warmedUp(Boolean warm, double seconds) {
+        if (Boolean.FALSE.equals(warm)) {
+            flags.add(Flag.NOT_WARM);
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "not warm: the JIT was still compiling or the rate still moving after the warm-up's cap of %.0f s",
+                    seconds));
+        }
+    }
+
     /** Compilation in a window means the code measured there was still changing under the load. */
     void warm(Levels.Span span, double jitSeconds, double windowSeconds) {
         if (!Double.isNaN(jitSeconds) && windowSeconds > 0 && jitSeconds / windowSeconds > JIT_SHARE) {

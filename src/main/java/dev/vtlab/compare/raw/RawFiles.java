@@ -104,6 +104,10 @@ public final class RawFiles {
                         .add("repetition", r.repetition())
                         .add("order", r.order())
                         .add("calibration_units_per_s", r.calibration())
+                        .add(
+                                "warmup_s",
+                                Double.isNaN(r.warmupSeconds()) ? JsonValue.NULL : Json.createValue(r.warmupSeconds()))
+                        .add("warm", r.warm() == null ? JsonValue.NULL : r.warm() ? JsonValue.TRUE : JsonValue.FALSE)
                         .add("jmeter_properties", props)
                         .add("before", machine(r.before()))
                         .add("after", machine(r.after()))
@@ -145,6 +149,10 @@ public final class RawFiles {
                 run.getInt("repetition"),
                 run.getInt("order"),
                 run.getJsonNumber("calibration_units_per_s").doubleValue(),
+                run.get("warmup_s") instanceof JsonNumber w ? w.doubleValue() : Double.NaN,
+                run.get("warm") == JsonValue.TRUE
+                        ? Boolean.TRUE
+                        : run.get("warm") == JsonValue.FALSE ? Boolean.FALSE : null,
                 props,
                 machine(run.getJsonObject("before")),
                 machine(run.getJsonObject("after")));

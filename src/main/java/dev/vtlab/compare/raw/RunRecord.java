@@ -10,6 +10,8 @@ import java.util.Map;
  *
  * @param calibration the server CPUs' speed just before the run ({@link dev.vtlab.measurement.Calibration}, work
  *     units per second)
+ * @param warmupSeconds how long the plan's warm-up ran before the measurement (NaN where the plan has none)
+ * @param warm whether the warm-up ended because the server was warm (false: at its cap; null: no warm-up)
  */
 public record RunRecord(
         String test,
@@ -17,6 +19,8 @@ public record RunRecord(
         int repetition,
         int order,
         double calibration,
+        double warmupSeconds,
+        Boolean warm,
         Map<String, String> props,
         MachineState before,
         MachineState after) {

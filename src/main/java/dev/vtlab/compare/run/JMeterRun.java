@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,7 +32,8 @@ final class JMeterRun {
 
     /**
      * Runs {@code command}; {@code stopAfterSeconds}: ask JMeter to shut down that long after its test started
-     * (null: let the plan end). {@code sampler}: told JMeter's pid, so its CPU is counted.
+     * (null: let the plan end). {@code sampler}: told JMeter's pid, so its CPU is counted. {@code onRate}: told
+     * each 5-s rate JMeter reports.
      */
     static void run(
             List<String> command,
@@ -39,7 +41,8 @@ final class JMeterRun {
             Path log,
             String label,
             ProcessSampler sampler,
-            Integer stopAfterSeconds)
+            Integer stopAfterSeconds,
+            DoubleConsumer onRate)
             throws IOException, InterruptedException {
         List<String> full = new ArrayList<>(command);
         // the live rate every 5 s; TESTSTART in every row (time 0 of an open model's schedule); and exit when
@@ -83,6 +86,7 @@ final class JMeterRun {
                 }
                 Matcher m = SUMMARY.matcher(line);
                 if (m.find()) {
+                    onRate.accept(Double.parseDouble(m.group(1)));
                     System.out.printf(
                             Locale.ROOT,
                             "[compare] %s · %d/%d s · %s req/s · %s errors%n",

@@ -79,12 +79,15 @@ public final class Runner {
                 what,
                 calibration);
         List<ServerSample> samples;
+        double warmupSeconds;
+        Boolean warmed;
         try (LabServers lab = new LabServers(prepared)) {
             long starting = System.nanoTime();
             lab.start(slot.mode());
             System.out.printf(
                     Locale.ROOT, "[compare] %s: servers ready in %.1f s%n", what, (System.nanoTime() - starting) / 1e9);
-            if (!spec.test().sudden() && settings.warmupSeconds() > 0) {
+            boolean inPlan = spec.test().warmsInPlan() && settings.warmupSeconds() > 0;
+            if (!spec.test().sudden() && settings.warmupSeconds() > 0 && !inPlan) {
                 // a user's plan has no knob the lab knows for a light load: it runs as it is and is stopped
                 boolean asItIs = spec.test().shape() == Catalogue.Shape.PLAN;
                 Path warmup = dir.resolve("warmup");
@@ -95,7 +98,8 @@ public final class Runner {
                         warmup.resolve("jmeter.log"),
                         what + " · warm-up",
                         null,
-                        asItIs ? settings.warmupSeconds() : null);
+                        asItIs ? settings.warmupSeconds() : null,
+                        rate -> {});
             }
             boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
                     || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
@@ -104,14 +108,48 @@ public final class Runner {
                     lab.serverPid(),
                     lab.remotePid(),
                     jmx != null ? jmx : ProcessSampler.prometheus(lab.app("/metrics")))) {
-                JMeterRun.run(
-                        jmeter(spec, spec.props(), dir, dashboard),
-                        spec.seconds(),
-                        dir.resolve("jmeter.log"),
-                        what,
-                        sampler,
-                        null);
+                Map<String, String> props = new LinkedHashMap<>(spec.props());
+                WarmUp warm = null;
+                if (inPlan) {
+                    // the plan's warm-up group runs the test's requests at its highest load until told to stop
+                    Path done = dir.resolve("warmup.done");
+                    Files.deleteIfExists(done);
+                    warm = new WarmUp(done, settings.warmupSeconds(), sampler);
+                    props.putAll(Map.of(
+                            "WARMUP_THREADS", String.valueOf(spec.offered()),
+                            "WARMUP_CAP", String.valueOf(settings.warmupSeconds()),
+                            "WARMUP_DONE", done.toString()));
+                }
+                WarmUp watched = warm;
+                Thread ticker = Thread.ofPlatform().daemon().start(() -> {
+                    while (watched != null && !Thread.currentThread().isInterrupted()) {
+                        watched.tick();
+                        try {
+                            Thread.sleep(1000);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                });
+                try {
+                    JMeterRun.run(
+                            jmeter(spec, props, dir, dashboard),
+                            spec.seconds() + (inPlan ? settings.warmupSeconds() : 0),
+                            dir.resolve("jmeter.log"),
+                            what,
+                            sampler,
+                            null,
+                            rate -> {
+                                if (watched != null) {
+                                    watched.rate(rate);
+                                }
+                            });
+                } finally {
+                    ticker.interrupt();
+                }
                 samples = sampler.samples();
+                warmupSeconds = warm == null ? Double.NaN : warm.seconds();
+                warmed = warm == null ? null : warm.warm();
             } finally {
                 if (jmx != null) {
                     jmx.close();
@@ -132,6 +170,8 @@ public final class Runner {
                 slot.repetition(),
                 order,
                 calibration,
+                warmupSeconds,
+                warmed,
                 spec.props(),
                 before,
                 MachineState.now());

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The one list of the comparison's tests: each test's plan, how its load is shaped (which decides how
@@ -69,6 +70,15 @@ public final class Catalogue {
          */
         public Metric primary() {
             return PRIMARY.getOrDefault(name, Metric.TPS_PER_CPU_S);
+        }
+
+        /**
+         * Whether the plan warms the server up itself, in its setUp thread group at the test's highest load in the
+         * same JMeter process as the measurement (WARMUP_THREADS, WARMUP_CAP, WARMUP_DONE), until the comparison
+         * finds the server warm. The others are warmed by a light run of their own before the measurement.
+         */
+        public boolean warmsInPlan() {
+            return WARMS_IN_PLAN.contains(name);
         }
 
         /** The properties of the warm-up: the same plan and endpoints at a light, short load. */
@@ -296,6 +306,9 @@ public final class Catalogue {
                             Map.of("THREADS", "1200", "STEPS", "6", "STEP_DURATION", "60", "SLEEP_MS", "100"))));
 
     public static final List<String> NAMES = ALL.stream().map(LoadTest::name).toList();
+
+    /** The closed-model tests whose plans hold a warm-up group (see {@link LoadTest#warmsInPlan()}). */
+    private static final Set<String> WARMS_IN_PLAN = Set.of("ping", "throughput", "footprint", "hello-steps");
 
     /** Each test's primary figure, where it is not requests per CPU-second (see {@link LoadTest#primary()}). */
     private static final Map<String, Metric> PRIMARY = Map.of(

@@ -296,7 +296,8 @@ class RunAnalysisTest {
         assertTrue(r.flags().contains(Flag.MACHINE_BUSY), r.warnings().toString());
         MachineState quiet = new MachineState(0.1, List.of());
         TestSpec spec = TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.QUICK, new Properties(), 1);
-        RunRecord slow = new RunRecord("ping", DispatchMode.THREADPOOL, 1, 1, 850, spec.props(), quiet, quiet);
+        RunRecord slow =
+                new RunRecord("ping", DispatchMode.THREADPOOL, 1, 1, 850, Double.NaN, null, spec.props(), quiet, quiet);
         RunResult off =
                 RunAnalysis.analyse(spec, new RawRun(slow, perSecond(repeat(100, 10)), List.of()), SPLIT, null, 1000);
         assertTrue(off.flags().contains(Flag.CPU_SPEED), "85 % of the reference: " + off.warnings());
@@ -364,7 +365,8 @@ class RunAnalysisTest {
         props.forEach((k, v) -> p.setProperty("compare." + k, v));
         TestSpec spec = TestSpec.of(Catalogue.get(test), Catalogue.Profile.QUICK, p, 1);
         MachineState quiet = new MachineState(0.1, List.of());
-        RunRecord record = new RunRecord(test, DispatchMode.THREADPOOL, 1, 1, 1000, spec.props(), quiet, quiet);
+        RunRecord record =
+                new RunRecord(test, DispatchMode.THREADPOOL, 1, 1, 1000, Double.NaN, null, spec.props(), quiet, quiet);
         return RunAnalysis.analyse(spec, new RawRun(record, samples, sampled), SPLIT, null, 1000);
     }
 

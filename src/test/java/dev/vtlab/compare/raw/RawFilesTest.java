@@ -39,6 +39,8 @@ class RawFilesTest {
                 1,
                 2,
                 12001.5,
+                47.25,
+                Boolean.TRUE,
                 Map.of("THREADS", "50", "DURATION", "12"),
                 new MachineState(Double.NaN, List.of("12345 jetty")),
                 new MachineState(0.25, List.of()));
@@ -48,6 +50,8 @@ class RawFilesTest {
                 1,
                 1,
                 12400,
+                Double.NaN,
+                null,
                 Map.of("THREADS", "50"),
                 new MachineState(0.1, List.of()),
                 new MachineState(0.2, List.of()));
