@@ -19,25 +19,25 @@ public record ProfileSettings(boolean enabled, Duration interval) {
     public ProfileSettings {
         if (interval.compareTo(MIN_INTERVAL) < 0 || interval.compareTo(MAX_INTERVAL) > 0) {
             throw new IllegalArgumentException(
-                    "compare.profile.intervalMs is 1..1000, not " + interval.toMillis() + " ms");
+                    "compare.cpuProfile.intervalMs is 1..1000, not " + interval.toMillis() + " ms");
         }
     }
 
-    /** {@code compare.profile} (off, on; default off) and {@code compare.profile.intervalMs} (1..1000, default 10). */
+    /** {@code compare.cpuProfile} (off, on; default off) and {@code compare.cpuProfile.intervalMs} (1..1000, default 10). */
     public static ProfileSettings from(Properties p) {
-        String on = p.getProperty("compare.profile", "off");
+        String on = p.getProperty("compare.cpuProfile", "off");
         boolean enabled =
                 switch (on) {
                     case "on" -> true;
                     case "off" -> false;
-                    default -> throw new IllegalArgumentException("compare.profile is on or off, not '" + on + "'");
+                    default -> throw new IllegalArgumentException("compare.cpuProfile is on or off, not '" + on + "'");
                 };
-        String ms = p.getProperty("compare.profile.intervalMs", String.valueOf(DEFAULT_INTERVAL.toMillis()));
+        String ms = p.getProperty("compare.cpuProfile.intervalMs", String.valueOf(DEFAULT_INTERVAL.toMillis()));
         try {
             return new ProfileSettings(enabled, Duration.ofMillis(Long.parseLong(ms.trim())));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(
-                    "compare.profile.intervalMs is a number of milliseconds, not '" + ms + "'");
+                    "compare.cpuProfile.intervalMs is a number of milliseconds, not '" + ms + "'");
         }
     }
 }

@@ -23,19 +23,19 @@ class ProfileSettingsTest {
     void offUnlessAskedFor() {
         assertFalse(from().enabled());
         assertEquals(ProfileSettings.DEFAULT_INTERVAL, from().interval());
-        assertTrue(from("compare.profile", "on").enabled());
+        assertTrue(from("compare.cpuProfile", "on").enabled());
     }
 
     @Test
     void theIntervalIsBounded() {
         assertEquals(
-                Duration.ofMillis(1), from("compare.profile.intervalMs", "1").interval());
+                Duration.ofMillis(1), from("compare.cpuProfile.intervalMs", "1").interval());
         assertEquals(
                 Duration.ofSeconds(1),
-                from("compare.profile.intervalMs", "1000").interval());
-        assertThrows(IllegalArgumentException.class, () -> from("compare.profile.intervalMs", "0"));
-        assertThrows(IllegalArgumentException.class, () -> from("compare.profile.intervalMs", "1001"));
-        assertThrows(IllegalArgumentException.class, () -> from("compare.profile.intervalMs", "fast"));
-        assertThrows(IllegalArgumentException.class, () -> from("compare.profile", "yes"));
+                from("compare.cpuProfile.intervalMs", "1000").interval());
+        assertThrows(IllegalArgumentException.class, () -> from("compare.cpuProfile.intervalMs", "0"));
+        assertThrows(IllegalArgumentException.class, () -> from("compare.cpuProfile.intervalMs", "1001"));
+        assertThrows(IllegalArgumentException.class, () -> from("compare.cpuProfile.intervalMs", "fast"));
+        assertThrows(IllegalArgumentException.class, () -> from("compare.cpuProfile", "yes"));
     }
 }
