@@ -72,9 +72,9 @@ public final class ProfileRecorder {
         Files.createDirectories(file.getParent());
         Path jfc = file.resolveSibling(SETTINGS);
         Files.writeString(jfc, settingsText(settings));
-        ThreadCpu.Snapshot threads = ThreadCpu.snapshot(pid);
         jcmd(pid, "JFR.start", "name=" + RECORDING_NAME, "settings=" + jfc);
-        return new Recording(pid, file, threads);
+        // after jcmd (about a second) and before it at the stop: the threads' span is the recording's
+        return new Recording(pid, file, ThreadCpu.snapshot(pid));
     }
 
     /** Stops the recording and writes it, with the threads' CPU time beside it; returns the recording. */
