@@ -43,8 +43,12 @@ public record Profile(
     /** Virtual threads pinned to their carrier in the window, with the stacks that pinned them, most frequent first. */
     public record Pinning(long count, long nanos, List<PinnedStack> stacks) {}
 
-    /** The top frames of a pinned virtual thread ({@code class.method:line}), how often and for how long. */
-    public record PinnedStack(List<String> frames, long count, long nanos) {}
+    /**
+     * Where virtual threads were pinned: JFR's reason (e.g. "Native frame or &lt;clinit&gt; on stack"), the
+     * blocking operation (e.g. "LockSupport.park"), the top frames ({@code class.method:line}); how often and
+     * for how long.
+     */
+    public record PinnedStack(String reason, String blockingOperation, List<String> frames, long count, long nanos) {}
 
     public Profile {
         samples = Map.copyOf(samples);

@@ -24,6 +24,11 @@ public final class ProfileAnalysis {
 
     private static final String STACK_CHUNK = "jdk.internal.vm.StackChunk";
 
+    /** A hidden class's (or lambda's) address in its name, new for each class defined: no part of a pinning site. */
+    private static final String HIDDEN_CLASS_ADDRESS = "[./]0x[0-9a-f]+";
+
+    private record PinnedSite(String reason, String blockingOperation, List<String> frames) {}
+
     private final Attribution attribution;
     private final Map<Bucket, Long> samples = new EnumMap<>(Bucket.class);
     private long virtualThreadSamples;
@@ -34,7 +39,9 @@ public final class ProfileAnalysis {
     private long stackChunkBytes;
     private long compilations;
     private long compilationNanos;
-    private final Map<List<String>, long[]> pinned = new LinkedHashMap<>();
+    /** Count and nanoseconds of each pinning site. */
+    private final Map<PinnedSite, long[]> pinned = new LinkedHashMap<>();
+
     private long submitFailed;
     private double switchRateSum;
     private long switchRateReadings;
@@ -62,7 +69,8 @@ public final class ProfileAnalysis {
             }
         }
         List<Profile.PinnedStack> stacks = new ArrayList<>();
-        a.pinned.forEach((frames, n) -> stacks.add(new Profile.PinnedStack(frames, n[0], n[1])));
+        a.pinned.forEach((site, n) -> stacks.add(
+                new Profile.PinnedStack(site.reason(), site.blockingOperation(), site.frames(), n[0], n[1])));
         stacks.sort(Comparator.comparingLong(Profile.PinnedStack::count).reversed());
         long pinnedCount = stacks.stream().mapToLong(Profile.PinnedStack::count).sum();
         long pinnedNanos = stacks.stream().mapToLong(Profile.PinnedStack::nanos).sum();
@@ -101,7 +109,11 @@ public final class ProfileAnalysis {
                 compilationNanos += e.getDuration().toNanos();
             }
             case "jdk.VirtualThreadPinned" -> {
-                long[] n = pinned.computeIfAbsent(pinnedFrames(e.getStackTrace()), k -> new long[2]);
+                PinnedSite site = new PinnedSite(
+                        text(e, "pinnedReason").replaceAll(HIDDEN_CLASS_ADDRESS, ""),
+                        text(e, "blockingOperation"),
+                        pinnedFrames(e.getStackTrace()));
+                long[] n = pinned.computeIfAbsent(site, k -> new long[2]);
                 n[0]++;
                 n[1] += e.getDuration().toNanos();
             }
@@ -138,6 +150,12 @@ public final class ProfileAnalysis {
         return frames;
     }
 
+    /** A string field of the event, empty when its JDK does not record it (pinnedReason is JDK 24's). */
+    private static String text(RecordedEvent e, String field) {
+        String value = e.hasField(field) ? e.getString(field) : null;
+        return value == null ? "" : value;
+    }
+
     private static List<String> pinnedFrames(RecordedStackTrace stack) {
         if (stack == null) {
             return List.of();
@@ -148,7 +166,8 @@ public final class ProfileAnalysis {
                 break;
             }
             String line = f.getLineNumber() > 0 ? ":" + f.getLineNumber() : "";
-            frames.add(f.getMethod().getType().getName() + "." + f.getMethod().getName() + line);
+            String type = f.getMethod().getType().getName().replaceAll(HIDDEN_CLASS_ADDRESS, "");
+            frames.add(type + "." + f.getMethod().getName() + line);
         }
         return List.copyOf(frames);
     }
