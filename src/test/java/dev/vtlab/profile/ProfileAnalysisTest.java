@@ -76,6 +76,22 @@ class ProfileAnalysisTest {
     }
 
     @Test
+    void thePoolsRunHasNoVirtualThreads() throws IOException {
+        Recordings tp = Recordings.unpack(Recordings.THREADPOOL, dir);
+        Profile pool = ProfileAnalysis.of(tp.jfr(), tp.window(), Attribution.VTLAB_APP);
+        assertEquals(0, pool.virtualThreadSamples());
+        assertEquals(0, pool.samples().get(Bucket.VIRTUAL_THREADS));
+        assertEquals(0, pool.allocation().stackChunkBytes());
+        // /api/lab/pin only blocks a pool thread there
+        assertEquals(0, pool.pinning().count());
+        Map<Bucket, Double> us = pool.cpuMicrosPerRequest(tp.cpuSeconds(), tp.requests());
+        assertEquals(
+                tp.cpuSeconds() * 1e6 / tp.requests(),
+                us.values().stream().mapToDouble(Double::doubleValue).sum(),
+                1e-6);
+    }
+
+    @Test
     void thePinningEndpointsStackIsFound() {
         Profile.PinnedStack top = profile.pinning().stacks().get(0);
         assertTrue(top.reason().contains("dev.vtlab.experiments.PinningClinit.<clinit>"), top.reason());
