@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import one.convert.Arguments;
 import one.convert.FlameGraph;
 import one.convert.JfrToFlame;
@@ -15,6 +17,9 @@ import one.convert.JfrToFlame;
  */
 public final class FlameGraphs {
 
+    /** Stacks from the top frame down: the method where the CPU was at the root, its callers above it. */
+    private static final String REVERSE = "--reverse";
+
     private FlameGraphs() {}
 
     /** The CPU-time samples (jdk.CPUTimeSample) of {@code window}, as a flame graph. */
@@ -23,21 +28,27 @@ public final class FlameGraphs {
     }
 
     /**
-     * A differential flame graph: the shape of {@code recording}'s window, each frame coloured by how its
-     * share of the samples changed against {@code baseline}'s window (red: more, blue: less); a frame the
-     * baseline does not have at all has a colour of its own. The converter normalises the two by their
-     * totals, so the colours compare shares, not CPU time.
+     * A differential flame graph of {@code recording}'s window against {@code baseline}'s, reversed: the
+     * method where the CPU was at the root, its callers above it, so that two modes whose threads start
+     * differently (a pool thread's {@code Thread.run}, a virtual thread's {@code Continuation.enterSpecial})
+     * still line up on the methods they share. Each frame is coloured by how its share of the samples
+     * changed against the baseline (red: more, blue: less; a colour of its own when the baseline does not have
+     * it). The converter normalises the two by their totals, so the colours compare shares, not CPU time.
      */
     public static void diff(
             Path baseline, Window baselineWindow, Path recording, Window window, String title, Path html)
             throws IOException {
-        FlameGraph graph = parse(recording, window, title);
-        graph.diff(parse(baseline, baselineWindow, title));
+        FlameGraph graph = parse(recording, window, title, REVERSE);
+        graph.diff(parse(baseline, baselineWindow, title, REVERSE));
         dump(graph, html);
     }
 
-    private static FlameGraph parse(Path recording, Window window, String title) throws IOException {
-        Arguments args = new Arguments(
+    private static FlameGraph parse(Path recording, Window window, String title, String... more) throws IOException {
+        return JfrToFlame.parse(recording.toString(), arguments(window, title, more));
+    }
+
+    private static Arguments arguments(Window window, String title, String... more) {
+        List<String> args = new ArrayList<>(List.of(
                 "--cpu-time",
                 "--dot",
                 "--norm",
@@ -46,8 +57,9 @@ public final class FlameGraphs {
                 "--to",
                 String.valueOf(window.endEpochMs()),
                 "--title",
-                title);
-        return JfrToFlame.parse(recording.toString(), args);
+                title));
+        args.addAll(List.of(more));
+        return new Arguments(args.toArray(String[]::new));
     }
 
     private static void dump(FlameGraph graph, Path html) throws IOException {
