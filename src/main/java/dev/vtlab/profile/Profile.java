@@ -1,5 +1,6 @@
 package dev.vtlab.profile;
 
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,7 @@ public record Profile(
     public record PinnedStack(String reason, String blockingOperation, List<String> frames, long count, long nanos) {}
 
     public Profile {
-        samples = Map.copyOf(samples);
+        samples = Collections.unmodifiableMap(new EnumMap<>(samples)); // in the table's order
     }
 
     public long totalSamples() {

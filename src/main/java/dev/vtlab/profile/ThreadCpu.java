@@ -40,7 +40,7 @@ public record ThreadCpu(long fromEpochMs, long toEpochMs, List<ThreadTime> threa
     /** CPU nanoseconds of the JVM's own threads per bucket (GC, JIT, JVM), scaled to a window of the recording. */
     public Map<Bucket, Double> jvmThreadNanos(Window window) {
         Map<Bucket, Double> nanos = new HashMap<>();
-        if (!measured()) {
+        if (!measured() || toEpochMs <= fromEpochMs) {
             return nanos;
         }
         // the snapshots bracket the recording; the rates are taken as steady over it
