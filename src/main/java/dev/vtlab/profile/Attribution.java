@@ -1,0 +1,100 @@
+package dev.vtlab.profile;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The rule that charges a CPU sample to one {@link Bucket}, in this order:
+ * <ol>
+ * <li>a thread the JVM runs for itself (GC, JIT compiler, VM thread) is charged to its bucket by its name;
+ * <li>else, walking from the top frame (where the CPU was) towards the thread's start, the first frame that
+ * a bucket recognises decides; a frame belongs to the bucket with the longest prefix of its
+ * {@code class.method} ({@code io.openliberty.org.jboss.resteasy.} is JAX-RS, not Liberty's other
+ * {@code io.openliberty.}). Frames of the JDK's library and of packages the table does not know are passed
+ * over, so a {@code HashMap.get} is charged to whoever called it (Weld, RESTEasy, the application), except
+ * the JDK's own virtual-thread machinery ({@code ForkJoinPool}, {@code VirtualThread},
+ * {@code Continuation}, {@code Thread.start}), which is a bucket of its own;
+ * <li>else {@link Bucket#JDK} when the top frame is the JDK's, {@link Bucket#OTHER} otherwise (also a
+ * sample without a stack).
+ * </ol>
+ */
+public final class Attribution {
+
+    /** vtlab's own application: everything under {@code dev.vtlab.} that runs in the server. */
+    public static final Set<String> VTLAB_APP = Set.of("dev.vtlab.");
+
+    /** vtlab's programs that never run in the server, never the application. */
+    private static final List<String> NOT_APPLICATION = List.of("dev.vtlab.profile.", "dev.vtlab.compare.");
+
+    /** A prefix of {@code class.method} and its bucket; none (null) for frames that are passed over. */
+    private record Prefix(String prefix, Bucket bucket) {}
+
+    /** Every frame prefix, longest first, so that the first match is the most specific one. */
+    private final List<Prefix> framePrefixes;
+
+    /** @param appPackages the application's package prefixes, e.g. {@code com.example.shop.} */
+    public Attribution(Set<String> appPackages) {
+        List<Prefix> prefixes = new ArrayList<>();
+        for (String p : appPackages) {
+            prefixes.add(new Prefix(p, Bucket.APPLICATION));
+        }
+        for (String p : NOT_APPLICATION) {
+            prefixes.add(new Prefix(p, null));
+        }
+        for (Bucket b : Bucket.values()) {
+            if (b.kind() == Bucket.Kind.FRAMES) {
+                b.prefixes().forEach(p -> prefixes.add(new Prefix(p, b)));
+            }
+        }
+        prefixes.sort(Comparator.comparingInt((Prefix p) -> p.prefix().length()).reversed());
+        this.framePrefixes = List.copyOf(prefixes);
+    }
+
+    /** The bucket of a JVM thread of its own (GC, JIT, VM), by its name; empty for a thread that runs Java. */
+    public static Optional<Bucket> ofThread(String threadName) {
+        for (Bucket b : Bucket.values()) {
+            if (b.kind() == Bucket.Kind.THREADS && b.prefixes().stream().anyMatch(threadName::startsWith)) {
+                return Optional.of(b);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * @param threadName the sampled thread's name (a virtual thread's is often empty)
+     * @param frames     {@code class.method} of each frame, the top (innermost) first
+     */
+    public Bucket of(String threadName, List<String> frames) {
+        Optional<Bucket> jvmThread = ofThread(threadName);
+        if (jvmThread.isPresent()) {
+            return jvmThread.get();
+        }
+        for (String frame : frames) {
+            Bucket b = ofFrame(frame);
+            if (b != null) {
+                return b;
+            }
+        }
+        if (!frames.isEmpty() && isJdk(frames.get(0))) {
+            return Bucket.JDK;
+        }
+        return Bucket.OTHER;
+    }
+
+    /** The frame's bucket, or null when it is passed over. */
+    private Bucket ofFrame(String frame) {
+        for (Prefix p : framePrefixes) {
+            if (frame.startsWith(p.prefix())) {
+                return p.bucket();
+            }
+        }
+        return null;
+    }
+
+    private static boolean isJdk(String frame) {
+        return Bucket.JDK.prefixes().stream().anyMatch(frame::startsWith);
+    }
+}

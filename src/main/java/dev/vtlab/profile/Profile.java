@@ -1,0 +1,97 @@
+package dev.vtlab.profile;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one recording says about one measured window, for the report writers to format.
+ *
+ * @param samples              CPU samples charged to each bucket ({@link Attribution}), every bucket present
+ * @param virtualThreadSamples how many of them JFR took on a virtual thread (its own stack, not its carrier's)
+ * @param lostSamples          samples JFR dropped (jdk.CPUTimeSamplesLost: a thread in the VM's own code, or a
+ *                             full queue); their CPU is spread over the buckets like the others'
+ * @param threadCpu            CPU time of each of the server's threads over the recording
+ * @param contextSwitchesPerS  the machine's context switches per second, mean of JFR's 1 s readings
+ * @param submitFailed         virtual threads the scheduler could not start or continue
+ */
+public record Profile(
+        Window window,
+        Map<Bucket, Long> samples,
+        long virtualThreadSamples,
+        long lostSamples,
+        ThreadCpu threadCpu,
+        Gc gc,
+        Allocation allocation,
+        Jit jit,
+        Pinning pinning,
+        long submitFailed,
+        double contextSwitchesPerS) {
+
+    /** Garbage collections that started in the window and the sum of their pauses. */
+    public record Gc(long count, long pauseNanos) {}
+
+    /**
+     * Bytes allocated in the window, estimated from jdk.ObjectAllocationSample's weights; of them, frames of
+     * unmounted virtual threads ({@code jdk.internal.vm.StackChunk}).
+     */
+    public record Allocation(long bytes, long stackChunkBytes) {}
+
+    /** JIT compilations that started in the window, and their time. */
+    public record Jit(long count, long nanos) {}
+
+    /** Virtual threads pinned to their carrier in the window, with the stacks that pinned them, most frequent first. */
+    public record Pinning(long count, long nanos, List<PinnedStack> stacks) {}
+
+    /**
+     * Where virtual threads were pinned: JFR's reason (e.g. "Native frame or &lt;clinit&gt; on stack"), the
+     * blocking operation (e.g. "LockSupport.park"), the top frames ({@code class.method:line}); how often and
+     * for how long.
+     */
+    public record PinnedStack(String reason, String blockingOperation, List<String> frames, long count, long nanos) {}
+
+    public Profile {
+        samples = Collections.unmodifiableMap(new EnumMap<>(samples)); // in the table's order
+    }
+
+    public long totalSamples() {
+        return samples.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /**
+     * The measured CPU per request in µs, charged to buckets: the JVM's own threads (GC, JIT, VM thread) by
+     * their measured CPU time, the rest of the process's CPU in proportion to the samples of each bucket.
+     * The buckets add up to {@code cpuSeconds / requests} exactly; with no samples the rest is
+     * {@link Bucket#OTHER}'s.
+     *
+     * @param cpuSeconds the server process's CPU seconds in the window (user + system)
+     * @param requests   requests the server answered in the window
+     */
+    public Map<Bucket, Double> cpuMicrosPerRequest(double cpuSeconds, long requests) {
+        if (requests <= 0 || cpuSeconds < 0) {
+            throw new IllegalArgumentException(
+                    "cpuSeconds " + cpuSeconds + " and requests " + requests + ": need cpuSeconds >= 0, requests > 0");
+        }
+        double totalMicros = cpuSeconds * 1e6;
+        Map<Bucket, Double> micros = new EnumMap<>(Bucket.class);
+        for (Bucket b : Bucket.values()) {
+            micros.put(b, 0.0);
+        }
+        Map<Bucket, Double> jvmNanos = threadCpu.jvmThreadNanos(window);
+        double jvmMicros =
+                jvmNanos.values().stream().mapToDouble(Double::doubleValue).sum() / 1e3;
+        // measured by another clock than the process's total, so never let them pass it
+        double jvmScale = jvmMicros > totalMicros ? totalMicros / jvmMicros : 1.0;
+        jvmNanos.forEach((b, n) -> micros.merge(b, n / 1e3 * jvmScale, Double::sum));
+        double rest = totalMicros - jvmMicros * jvmScale;
+        long total = totalSamples();
+        if (total == 0) {
+            micros.merge(Bucket.OTHER, rest, Double::sum);
+        } else {
+            samples.forEach((b, n) -> micros.merge(b, rest * n / total, Double::sum));
+        }
+        micros.replaceAll((b, us) -> us / requests);
+        return micros;
+    }
+}

@@ -1,0 +1,174 @@
+package dev.vtlab.profile;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import jdk.jfr.consumer.RecordedClass;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingFile;
+
+/** Reads a recording of {@link ProfileRecorder} into a {@link Profile} of one window. */
+public final class ProfileAnalysis {
+
+    /** Frames of a pinned stack that tell one pinning site from another: the blocking call and its callers. */
+    static final int PINNED_FRAMES = 16;
+
+    private static final String STACK_CHUNK = "jdk.internal.vm.StackChunk";
+
+    /** A hidden class's (or lambda's) address in its name, new for each class defined: no part of a pinning site. */
+    private static final String HIDDEN_CLASS_ADDRESS = "[./]0x[0-9a-f]+";
+
+    private record PinnedSite(String reason, String blockingOperation, List<String> frames) {}
+
+    private final Attribution attribution;
+    private final Map<Bucket, Long> samples = new EnumMap<>(Bucket.class);
+    private long virtualThreadSamples;
+    private long lostSamples;
+    private long gcCount;
+    private long gcPauseNanos;
+    private long allocatedBytes;
+    private long stackChunkBytes;
+    private long compilations;
+    private long compilationNanos;
+    /** Count and nanoseconds of each pinning site. */
+    private final Map<PinnedSite, long[]> pinned = new LinkedHashMap<>();
+
+    private long submitFailed;
+    private double switchRateSum;
+    private long switchRateReadings;
+
+    private ProfileAnalysis(Set<String> appPackages) {
+        this.attribution = new Attribution(appPackages);
+        for (Bucket b : Bucket.values()) {
+            samples.put(b, 0L);
+        }
+    }
+
+    /**
+     * @param recording   a recording of {@link ProfileRecorder} (its thread CPU file beside it, if any)
+     * @param window      the measured window; events that started outside it are left out
+     * @param appPackages the application's package prefixes ({@link Attribution#VTLAB_APP} for vtlab's own)
+     */
+    public static Profile of(Path recording, Window window, Set<String> appPackages) throws IOException {
+        ProfileAnalysis a = new ProfileAnalysis(appPackages);
+        try (RecordingFile file = new RecordingFile(recording)) {
+            while (file.hasMoreEvents()) {
+                RecordedEvent e = file.readEvent();
+                if (window.contains(e.getStartTime())) {
+                    a.add(e);
+                }
+            }
+        }
+        List<Profile.PinnedStack> stacks = new ArrayList<>();
+        a.pinned.forEach((site, n) -> stacks.add(
+                new Profile.PinnedStack(site.reason(), site.blockingOperation(), site.frames(), n[0], n[1])));
+        stacks.sort(Comparator.comparingLong(Profile.PinnedStack::count).reversed());
+        long pinnedCount = stacks.stream().mapToLong(Profile.PinnedStack::count).sum();
+        long pinnedNanos = stacks.stream().mapToLong(Profile.PinnedStack::nanos).sum();
+        return new Profile(
+                window,
+                a.samples,
+                a.virtualThreadSamples,
+                a.lostSamples,
+                ThreadCpu.read(ProfileRecorder.threadCpuFile(recording)),
+                new Profile.Gc(a.gcCount, a.gcPauseNanos),
+                new Profile.Allocation(a.allocatedBytes, a.stackChunkBytes),
+                new Profile.Jit(a.compilations, a.compilationNanos),
+                new Profile.Pinning(pinnedCount, pinnedNanos, stacks),
+                a.submitFailed,
+                a.switchRateReadings == 0 ? 0 : a.switchRateSum / a.switchRateReadings);
+    }
+
+    private void add(RecordedEvent e) {
+        switch (e.getEventType().getName()) {
+            case "jdk.CPUTimeSample" -> addSample(e);
+            case "jdk.CPUTimeSamplesLost" -> lostSamples += e.getInt("lostSamples");
+            case "jdk.GarbageCollection" -> {
+                gcCount++;
+                gcPauseNanos += e.getDuration("sumOfPauses").toNanos();
+            }
+            case "jdk.ObjectAllocationSample" -> {
+                long weight = e.getLong("weight");
+                allocatedBytes += weight;
+                RecordedClass type = e.getClass("objectClass");
+                if (type != null && STACK_CHUNK.equals(type.getName())) {
+                    stackChunkBytes += weight;
+                }
+            }
+            case "jdk.Compilation" -> {
+                compilations++;
+                compilationNanos += e.getDuration().toNanos();
+            }
+            case "jdk.VirtualThreadPinned" -> {
+                PinnedSite site = new PinnedSite(
+                        text(e, "pinnedReason").replaceAll(HIDDEN_CLASS_ADDRESS, ""),
+                        text(e, "blockingOperation"),
+                        pinnedFrames(e.getStackTrace()));
+                long[] n = pinned.computeIfAbsent(site, k -> new long[2]);
+                n[0]++;
+                n[1] += e.getDuration().toNanos();
+            }
+            case "jdk.VirtualThreadSubmitFailed" -> submitFailed++;
+            case "jdk.ThreadContextSwitchRate" -> {
+                switchRateSum += e.getFloat("switchRate");
+                switchRateReadings++;
+            }
+            default -> {
+                // GC phases, CPU load and JFR's own events: in the recording for the flame graph's reader
+            }
+        }
+    }
+
+    private void addSample(RecordedEvent e) {
+        RecordedThread thread = e.getThread();
+        String name = thread == null || thread.getJavaName() == null ? "" : thread.getJavaName();
+        if (thread != null && thread.isVirtual()) {
+            virtualThreadSamples++;
+        }
+        List<String> frames = e.getBoolean("failed") ? List.of() : frames(e.getStackTrace());
+        samples.merge(attribution.of(name, frames), 1L, Long::sum);
+    }
+
+    /** {@code class.method} of each frame, the top first. */
+    static List<String> frames(RecordedStackTrace stack) {
+        if (stack == null) {
+            return List.of();
+        }
+        List<String> frames = new ArrayList<>(stack.getFrames().size());
+        for (RecordedFrame f : stack.getFrames()) {
+            frames.add(f.getMethod().getType().getName() + "." + f.getMethod().getName());
+        }
+        return frames;
+    }
+
+    /** A string field of the event, empty when its JDK does not record it (pinnedReason is JDK 24's). */
+    private static String text(RecordedEvent e, String field) {
+        String value = e.hasField(field) ? e.getString(field) : null;
+        return value == null ? "" : value;
+    }
+
+    private static List<String> pinnedFrames(RecordedStackTrace stack) {
+        if (stack == null) {
+            return List.of();
+        }
+        List<String> frames = new ArrayList<>();
+        for (RecordedFrame f : stack.getFrames()) {
+            if (frames.size() == PINNED_FRAMES) {
+                break;
+            }
+            String line = f.getLineNumber() > 0 ? ":" + f.getLineNumber() : "";
+            String type = f.getMethod().getType().getName().replaceAll(HIDDEN_CLASS_ADDRESS, "");
+            frames.add(type + "." + f.getMethod().getName() + line);
+        }
+        return List.copyOf(frames);
+    }
+}

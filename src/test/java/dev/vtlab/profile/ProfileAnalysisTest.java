@@ -1,0 +1,160 @@
+package dev.vtlab.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** On a recording of a real lab server in executor-virtual mode, loaded on ping, bank and /api/lab/pin. */
+class ProfileAnalysisTest {
+
+    @TempDir
+    static Path dir;
+
+    private static Recordings recording;
+    private static Profile profile;
+
+    @BeforeAll
+    static void analyse() throws IOException {
+        recording = Recordings.unpack(Recordings.EXECUTOR_VIRTUAL, dir);
+        profile = ProfileAnalysis.of(recording.jfr(), recording.window(), Attribution.VTLAB_APP);
+    }
+
+    private static List<RecordedEvent> events(String type, Window window) throws IOException {
+        return RecordingFile.readAllEvents(recording.jfr()).stream()
+                .filter(e -> e.getEventType().getName().equals(type) && window.contains(e.getStartTime()))
+                .toList();
+    }
+
+    @Test
+    void everySampleOfTheWindowIsInOneBucket() throws IOException {
+        assertEquals(events("jdk.CPUTimeSample", recording.window()).size(), profile.totalSamples());
+        assertEquals(Bucket.values().length, profile.samples().size());
+        assertTrue(profile.totalSamples() > 500, "samples: " + profile.totalSamples());
+        // the parts of a Liberty request each have their share; nothing is left unrecognised
+        for (Bucket b : List.of(
+                Bucket.APPLICATION,
+                Bucket.HTTP,
+                Bucket.SERVLET,
+                Bucket.JAX_RS,
+                Bucket.JSON,
+                Bucket.CDI,
+                Bucket.VIRTUAL_THREADS,
+                Bucket.LIBERTY_THREADING,
+                Bucket.LIBERTY_OTHER,
+                Bucket.JDK)) {
+            assertTrue(profile.samples().get(b) > 0, b + " in " + profile.samples());
+        }
+        assertEquals(0, profile.samples().get(Bucket.OTHER), profile.samples().toString());
+    }
+
+    @Test
+    void theBucketsAddUpToTheMeasuredCpu() {
+        Map<Bucket, Double> us = profile.cpuMicrosPerRequest(recording.cpuSeconds(), recording.requests());
+        double total = us.values().stream().mapToDouble(Double::doubleValue).sum();
+        assertEquals(recording.cpuSeconds() * 1e6 / recording.requests(), total, 1e-6);
+        // the JVM's own threads come from their measured CPU, not from samples (JFR takes none of them)
+        assertTrue(profile.threadCpu().measured());
+        assertTrue(us.get(Bucket.JIT) > 0 && us.get(Bucket.GC) > 0, us.toString());
+    }
+
+    @Test
+    void theSamplerSeesTheVirtualThreadsThemselves() {
+        // in executor-virtual mode every request runs on a virtual thread: most samples are theirs
+        assertTrue(
+                profile.virtualThreadSamples() > profile.totalSamples() / 2,
+                profile.virtualThreadSamples() + " of " + profile.totalSamples());
+    }
+
+    @Test
+    void thePoolsRunHasNoVirtualThreads() throws IOException {
+        Recordings tp = Recordings.unpack(Recordings.THREADPOOL, dir);
+        Profile pool = ProfileAnalysis.of(tp.jfr(), tp.window(), Attribution.VTLAB_APP);
+        assertEquals(0, pool.virtualThreadSamples());
+        assertEquals(0, pool.samples().get(Bucket.VIRTUAL_THREADS));
+        assertEquals(0, pool.allocation().stackChunkBytes());
+        // /api/lab/pin only blocks a pool thread there
+        assertEquals(0, pool.pinning().count());
+        Map<Bucket, Double> us = pool.cpuMicrosPerRequest(tp.cpuSeconds(), tp.requests());
+        assertEquals(
+                tp.cpuSeconds() * 1e6 / tp.requests(),
+                us.values().stream().mapToDouble(Double::doubleValue).sum(),
+                1e-6);
+    }
+
+    @Test
+    void thePinningEndpointsStackIsFound() {
+        Profile.PinnedStack top = profile.pinning().stacks().get(0);
+        assertTrue(top.reason().contains("dev.vtlab.experiments.PinningClinit.<clinit>"), top.reason());
+        assertTrue(
+                top.frames().stream().anyMatch(f -> f.startsWith("dev.vtlab.experiments.PinResource.lambda$pin$")),
+                top.frames().toString());
+        // one site, whichever hidden class each pin defined: 20 ms each, twice a second
+        assertTrue(top.count() >= 20, "count " + top.count());
+        assertTrue(top.nanos() >= top.count() * 20_000_000L, "nanos " + top.nanos());
+        assertEquals(
+                profile.pinning().count(),
+                profile.pinning().stacks().stream()
+                        .mapToLong(Profile.PinnedStack::count)
+                        .sum());
+    }
+
+    @Test
+    void theRestOfTheWindowIsSummarised() throws IOException {
+        assertEquals(
+                events("jdk.GarbageCollection", recording.window()).size(),
+                profile.gc().count());
+        assertTrue(profile.gc().pauseNanos() > 0);
+        assertTrue(profile.allocation().bytes() > profile.allocation().stackChunkBytes());
+        assertTrue(profile.allocation().stackChunkBytes() > 0, "virtual threads' frames are allocated");
+        assertEquals(
+                events("jdk.Compilation", recording.window()).size(),
+                profile.jit().count());
+        assertEquals(0, profile.submitFailed());
+        assertTrue(profile.contextSwitchesPerS() > 0);
+    }
+
+    @Test
+    void onlyTheWindowCounts() throws IOException {
+        Window w = recording.window();
+        Window firstHalf = new Window(w.startEpochMs(), (w.startEpochMs() + w.endEpochMs()) / 2);
+        Profile half = ProfileAnalysis.of(recording.jfr(), firstHalf, Attribution.VTLAB_APP);
+        assertEquals(events("jdk.CPUTimeSample", firstHalf).size(), half.totalSamples());
+        assertTrue(half.totalSamples() < profile.totalSamples());
+    }
+
+    @Test
+    void aRecordedRequestIsChargedWhereItsTopFrameIs() throws IOException {
+        Attribution rule = new Attribution(Attribution.VTLAB_APP);
+        List<String> app = firstSample(frames -> frames.get(0).startsWith("dev.vtlab.banking."));
+        assertEquals(Bucket.APPLICATION, rule.of("", app));
+        // the JDK at the top, called by RESTEasy: RESTEasy's
+        List<String> jdkUnderResteasy = firstSample(frames -> frames.get(0).startsWith("java.")
+                && frames.stream().filter(f -> !isJdk(f)).findFirst().orElse("").startsWith("org.jboss.resteasy."));
+        assertEquals(Bucket.JAX_RS, rule.of("", jdkUnderResteasy), jdkUnderResteasy.toString());
+    }
+
+    private static boolean isJdk(String frame) {
+        return frame.startsWith("java.") || frame.startsWith("jdk.") || frame.startsWith("sun.");
+    }
+
+    /** The frames of the window's first sample that {@code test} takes. */
+    private static List<String> firstSample(Predicate<List<String>> test) throws IOException {
+        for (RecordedEvent e : events("jdk.CPUTimeSample", recording.window())) {
+            List<String> frames = ProfileAnalysis.frames(e.getStackTrace());
+            if (!frames.isEmpty() && test.test(frames)) {
+                return frames;
+            }
+        }
+        throw new AssertionError("no such sample");
+    }
+}

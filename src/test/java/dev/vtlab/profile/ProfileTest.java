@@ -1,0 +1,86 @@
+package dev.vtlab.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ProfileTest {
+
+    private static final Window WINDOW = new Window(10_000, 20_000);
+
+    private static Profile profile(Map<Bucket, Long> samples, ThreadCpu threadCpu) {
+        Map<Bucket, Long> all = new EnumMap<>(Bucket.class);
+        for (Bucket b : Bucket.values()) {
+            all.put(b, samples.getOrDefault(b, 0L));
+        }
+        return new Profile(
+                WINDOW,
+                all,
+                0,
+                0,
+                threadCpu,
+                new Profile.Gc(0, 0),
+                new Profile.Allocation(0, 0),
+                new Profile.Jit(0, 0),
+                new Profile.Pinning(0, 0, List.of()),
+                0,
+                0);
+    }
+
+    private static double sum(Map<Bucket, Double> micros) {
+        return micros.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    @Test
+    void samplesShareTheMeasuredCpu() {
+        Profile p = profile(Map.of(Bucket.APPLICATION, 300L, Bucket.HTTP, 100L), ThreadCpu.NONE);
+        // 2 CPU-seconds over 1000 requests: 2000 µs each
+        Map<Bucket, Double> us = p.cpuMicrosPerRequest(2.0, 1000);
+        assertEquals(1500, us.get(Bucket.APPLICATION), 1e-9);
+        assertEquals(500, us.get(Bucket.HTTP), 1e-9);
+        assertEquals(2000, sum(us), 1e-9);
+        assertEquals(Bucket.values().length, us.size());
+    }
+
+    @Test
+    void theJvmsOwnThreadsAreMeasuredNotSampled() {
+        // the thread snapshots span 20 s, the window 10 s: half their CPU is the window's
+        ThreadCpu threads = new ThreadCpu(
+                5_000,
+                25_000,
+                List.of(
+                        new ThreadCpu.ThreadTime(1, "GC Thread#0", 400_000_000L),
+                        new ThreadCpu.ThreadTime(2, "C2 CompilerThre", 200_000_000L),
+                        new ThreadCpu.ThreadTime(3, "Default Executo", 9_000_000_000L)));
+        Profile p = profile(Map.of(Bucket.APPLICATION, 3L, Bucket.JSON, 1L), threads);
+        Map<Bucket, Double> us = p.cpuMicrosPerRequest(1.5, 100);
+        assertEquals(2000, us.get(Bucket.GC), 1e-6); // 0.2 s / 100
+        assertEquals(1000, us.get(Bucket.JIT), 1e-6);
+        // the rest, 1.2 s, by the samples
+        assertEquals(9000, us.get(Bucket.APPLICATION), 1e-6);
+        assertEquals(3000, us.get(Bucket.JSON), 1e-6);
+        assertEquals(15000, sum(us), 1e-6);
+    }
+
+    @Test
+    void measuredThreadsNeverPassTheProcessTotal() {
+        ThreadCpu threads =
+                new ThreadCpu(10_000, 20_000, List.of(new ThreadCpu.ThreadTime(1, "GC Thread#0", 3_000_000_000L)));
+        Map<Bucket, Double> us =
+                profile(Map.of(Bucket.APPLICATION, 5L), threads).cpuMicrosPerRequest(2.0, 1);
+        assertEquals(2_000_000, us.get(Bucket.GC), 1e-6);
+        assertEquals(0, us.get(Bucket.APPLICATION), 1e-6);
+    }
+
+    @Test
+    void withoutSamplesTheCpuIsOther() {
+        Map<Bucket, Double> us = profile(Map.of(), ThreadCpu.NONE).cpuMicrosPerRequest(1.0, 10);
+        assertEquals(100_000, us.get(Bucket.OTHER), 1e-9);
+        assertThrows(IllegalArgumentException.class, () -> profile(Map.of(), ThreadCpu.NONE)
+                .cpuMicrosPerRequest(1.0, 0));
+    }
+}
