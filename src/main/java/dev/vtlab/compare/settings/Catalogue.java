@@ -109,13 +109,13 @@ public final class Catalogue {
     /** How long and how often: smoke for CI, quick for a first answer, rigorous for a claim, full for the study's durations. */
     public enum Profile {
         SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 3)),
-        QUICK(4, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3)),
+        QUICK(90, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3)),
         RIGOROUS(
-                5,
+                120,
                 List.of("ping", "throughput", "ramp-up", "footprint"),
                 Map.of("ping", 5, "throughput", 5, "ramp-up", 5, "footprint", 5)),
         FULL(
-                60,
+                180,
                 List.of("ping", "throughput", "ramp-up", "footprint"),
                 Map.of("ping", 3, "throughput", 3, "ramp-up", 3, "footprint", 3));
 
