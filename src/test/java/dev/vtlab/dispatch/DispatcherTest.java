@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.liberty.FeatureContract;
 import org.junit.jupiter.api.Test;
 
 class DispatcherTest {
@@ -17,7 +18,7 @@ class DispatcherTest {
 
     @Test
     void theLibertyFeatureModesRefuseToStartWithoutTheirFeature() {
-        assertEquals(null, System.getProperty(Dispatcher.LIBERTY_FEATURE_PROPERTY), "no vtlab feature in a unit test");
+        assertEquals(null, System.getProperty(FeatureContract.MODE_PROPERTY), "no vtlab feature in a unit test");
         for (String mode : new String[] {"executor-virtual", "pool-virtual-workers"}) {
             IllegalStateException e = assertThrows(IllegalStateException.class, configured(mode)::init);
             assertTrue(

@@ -1,12 +1,11 @@
 package dev.vtlab.liberty.executor;
 
 /**
- * What the executor-virtual feature is doing, on the platform MBean server as {@value #NAME}, so the
- * app's /metrics (and JConsole) can show the virtual threads it starts, which no JDK bean counts.
+ * What the executor-virtual feature is doing, on the platform MBean server as
+ * {@link dev.vtlab.liberty.FeatureContract#EXECUTOR_VIRTUAL_MBEAN}, so the app's /metrics (and JConsole) can
+ * show the virtual threads it starts, which no JDK bean counts. The attribute names are in FeatureContract.
  */
 public interface ExecutorVirtualMXBean {
-
-    String NAME = "dev.vtlab:type=ExecutorVirtual";
 
     /** Handed-off Default Executor tasks running on their virtual thread now. */
     long getTasksInFlight();

@@ -1,5 +1,9 @@
 package dev.vtlab.liberty.executor;
 
+import static dev.vtlab.liberty.FeatureContract.EXECUTOR_VIRTUAL_MBEAN;
+import static dev.vtlab.liberty.FeatureContract.MAX_IN_FLIGHT_PROPERTY;
+import static dev.vtlab.liberty.FeatureContract.MODE_PROPERTY;
+
 import com.ibm.wsspi.kernel.service.utils.ServerQuiesceListener;
 import com.ibm.wsspi.threading.ExecutorServiceTaskInterceptor;
 import java.lang.management.ManagementFactory;
@@ -38,7 +42,6 @@ import javax.management.ObjectName;
 public class VirtualThreadTaskInterceptor
         implements ExecutorServiceTaskInterceptor, ServerQuiesceListener, ExecutorVirtualMXBean {
 
-    static final String MAX_IN_FLIGHT_PROPERTY = "vtlab.executorVirtual.maxInFlight";
     private static final String EXECUTOR_IMPL = "com.ibm.ws.threading.internal.ExecutorServiceImpl";
     private static final StackWalker WALKER = StackWalker.getInstance();
     /** Task classes Liberty 26.0.0.3 only ever passes to execute() (read from their bytecode): no stack walk. */
@@ -68,16 +71,16 @@ public class VirtualThreadTaskInterceptor
     protected void activate() {
         int max = Integer.getInteger(MAX_IN_FLIGHT_PROPERTY, 10_000);
         if (max < 1 || max > 1_000_000) {
-            System.clearProperty(
-                    "vtlab.liberty.feature"); // so the app refuses the mode instead of running it on pool threads
+            System.clearProperty(MODE_PROPERTY); // so the app refuses the mode instead of running it on pool threads
             throw new IllegalArgumentException(MAX_IN_FLIGHT_PROPERTY + " must be 1..1000000, not " + max);
         }
         admission = new Semaphore(max);
         maxInFlight = max;
         try {
-            ManagementFactory.getPlatformMBeanServer().registerMBean(this, new ObjectName(NAME));
+            ManagementFactory.getPlatformMBeanServer().registerMBean(this, new ObjectName(EXECUTOR_VIRTUAL_MBEAN));
         } catch (JMException e) {
-            System.out.println("vtlab: " + NAME + " not registered, /metrics will not show the feature's tasks: " + e);
+            System.out.println("vtlab: " + EXECUTOR_VIRTUAL_MBEAN
+                    + " not registered, /metrics will not show the feature's tasks: " + e);
         }
         System.out.println("vtlab: Default Executor tasks will run on new virtual threads once the server has started"
                 + " (at most " + max + " at once)");
@@ -94,7 +97,7 @@ public class VirtualThreadTaskInterceptor
     protected void deactivate() {
         intercepting = false;
         try {
-            ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(NAME));
+            ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(EXECUTOR_VIRTUAL_MBEAN));
         } catch (JMException e) {
             // never registered
         }
