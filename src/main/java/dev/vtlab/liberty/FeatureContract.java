@@ -14,6 +14,12 @@ public final class FeatureContract {
      */
     public static final String MODE_PROPERTY = "vtlab.liberty.feature";
 
+    /**
+     * How {@link #MODE_PROPERTY} starts when a feature refused its mode for a bad setting; the reason, one
+     * line naming the setting, follows.
+     */
+    public static final String REFUSED_PREFIX = "refused: ";
+
     /** What the executor-virtual feature sets {@link #MODE_PROPERTY} to with {@code start=run}. */
     public static final String EXECUTOR_VIRTUAL_AT_RUN_MODE = "executor-virtual-at-run";
 
