@@ -1,6 +1,7 @@
 package dev.vtlab.dispatch;
 
 import static dev.vtlab.liberty.FeatureContract.MODE_PROPERTY;
+import static dev.vtlab.liberty.FeatureContract.REFUSED_PREFIX;
 
 import dev.vtlab.api.ApiError;
 import dev.vtlab.api.ErrorMappers;
@@ -75,12 +76,17 @@ public class Dispatcher {
     @PostConstruct
     void init() {
         mode = DispatchMode.parse(configuredMode);
-        if (mode.needsLibertyFeature() && !mode.label().equals(System.getProperty(MODE_PROPERTY))) {
+        String feature = System.getProperty(MODE_PROPERTY);
+        if (mode.needsLibertyFeature() && feature != null && feature.startsWith(REFUSED_PREFIX)) {
+            throw new IllegalStateException("DISPATCH_MODE=" + mode.label() + ": the vtlab Liberty feature refused it: "
+                    + feature.substring(REFUSED_PREFIX.length()));
+        }
+        if (mode.needsLibertyFeature() && !mode.label().equals(feature)) {
             // never a renamed threadpool mode: without the feature, Liberty's pool threads would run everything
             throw new IllegalStateException(
                     "DISPATCH_MODE=" + mode.label() + " needs the vtlab Liberty feature of that mode,"
                             + " which is not active in this server (" + MODE_PROPERTY + " is "
-                            + System.getProperty(MODE_PROPERTY, "unset")
+                            + (feature == null ? "unset" : feature)
                             + "): build it with ./mvnw package; a server"
                             + " started by hand in another mode before needs 'server start --clean', as a warm start keeps the"
                             + " features of the previous one");

@@ -2,6 +2,8 @@ package dev.vtlab.metrics;
 
 import static dev.vtlab.liberty.FeatureContract.ATTRIBUTE_TASKS_IN_FLIGHT;
 import static dev.vtlab.liberty.FeatureContract.ATTRIBUTE_TASKS_STARTED;
+import static dev.vtlab.liberty.FeatureContract.ATTRIBUTE_TASKS_STARTED_AT_SUBMIT;
+import static dev.vtlab.liberty.FeatureContract.ATTRIBUTE_TASKS_STARTED_ON_POOL_THREAD;
 import static dev.vtlab.liberty.FeatureContract.EXECUTOR_VIRTUAL_MBEAN;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -84,6 +86,20 @@ public class LabMetrics {
                     "vtlab_executor_virtual_tasks_started",
                     ATTRIBUTE_TASKS_STARTED,
                     "Virtual threads the executor-virtual feature started for Default Executor tasks since the server started.");
+            attribute(
+                    server,
+                    feature,
+                    "vtlab_executor_virtual_tasks_started_at_submit",
+                    ATTRIBUTE_TASKS_STARTED_AT_SUBMIT,
+                    "Of those, started by the thread that submitted the task, not a Default Executor thread"
+                            + " (executor-virtual: the TCP channel's selector, for HTTP).");
+            attribute(
+                    server,
+                    feature,
+                    "vtlab_executor_virtual_tasks_started_on_pool_thread",
+                    ATTRIBUTE_TASKS_STARTED_ON_POOL_THREAD,
+                    "Of those, started by a Default Executor thread once the task had gone through the pool's queue"
+                            + " (executor-virtual-at-run; executor-virtual past its bound and for tasks a caller waits on).");
         }
     }
 
