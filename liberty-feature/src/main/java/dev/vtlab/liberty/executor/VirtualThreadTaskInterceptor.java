@@ -83,6 +83,7 @@ public class VirtualThreadTaskInterceptor
     private ExecutorVirtualSettings settings;
     private Semaphore admission;
     private boolean startAtSubmit;
+    private volatile boolean serverStarted;
     private volatile boolean intercepting;
 
     protected void setVariableRegistry(VariableRegistry variables) {
@@ -112,6 +113,7 @@ public class VirtualThreadTaskInterceptor
         System.out.println("vtlab: Default Executor tasks will run on new virtual threads once the server has started"
                 + " (at most " + settings.maxInFlight() + " at once), started "
                 + (startAtSubmit ? "by the thread that submits them" : "by the pool thread that takes them"));
+        intercepting = serverStarted; // DS may bind ServerStarted before activating
     }
 
     /**
@@ -125,10 +127,12 @@ public class VirtualThreadTaskInterceptor
     }
 
     protected void setServerStarted(ServiceReference<?> started) {
-        intercepting = settings != null; // none after a bad setting: the mode is refused
+        serverStarted = true;
+        intercepting = settings != null; // none before activation, nor after a bad setting (the mode is refused)
     }
 
     protected void unsetServerStarted(ServiceReference<?> started) {
+        serverStarted = false;
         intercepting = false;
     }
 

@@ -83,6 +83,19 @@ class VirtualThreadTaskInterceptorTest {
     }
 
     @Test
+    void theServerStartedMayBeBoundBeforeActivation() throws Exception {
+        interceptor = new VirtualThreadTaskInterceptor();
+        interceptor.setVariableRegistry(new Settings(Map.of()));
+        interceptor.setServerStarted(null);
+        interceptor.activate();
+        CompletableFuture<Thread> ranOn = new CompletableFuture<>();
+        interceptor.wrap(() -> {
+            ranOn.complete(Thread.currentThread());
+        });
+        assertTrue(ranOn.get(5, TimeUnit.SECONDS).isVirtual());
+    }
+
+    @Test
     void pastTheBoundTheSubmitterDoesNotWaitAndThePoolThreadStartsTheTask() throws Exception {
         started(Map.of(FeatureContract.MAX_IN_FLIGHT_PROPERTY, "1"));
         CountDownLatch release = new CountDownLatch(1);
