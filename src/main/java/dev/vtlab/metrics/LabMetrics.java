@@ -99,7 +99,8 @@ public class LabMetrics {
                     "vtlab_executor_virtual_tasks_started_on_pool_thread",
                     ATTRIBUTE_TASKS_STARTED_ON_POOL_THREAD,
                     "Of those, started by a Default Executor thread once the task had gone through the pool's queue"
-                            + " (executor-virtual-at-run; executor-virtual past its bound and for tasks a caller waits on).");
+                            + " (executor-virtual-at-run; executor-virtual past its bound, and tasks a caller"
+                            + " waits on).");
         }
     }
 
