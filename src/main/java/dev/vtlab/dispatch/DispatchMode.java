@@ -11,8 +11,16 @@ import java.util.stream.Stream;
 public enum DispatchMode {
     /** Liberty's Default Executor (the autonomic pool) runs everything, as Liberty ships. */
     THREADPOOL(Where.POOL_THREAD),
-    /** The study's prototype: a Liberty user feature runs every Default Executor task on a new virtual thread. */
+    /**
+     * The study's prototype: a Liberty user feature runs every Default Executor task on a new virtual thread,
+     * started by the thread that submits the task (for HTTP, the TCP channel's selector).
+     */
     EXECUTOR_VIRTUAL(Where.CONTAINER_VIRTUAL),
+    /**
+     * The same feature with {@code vtlab.executorVirtual.start=run}: each task first goes through the pool's
+     * queue, and the pool thread that takes it starts its virtual thread (what executor-virtual did before).
+     */
+    EXECUTOR_VIRTUAL_AT_RUN(Where.CONTAINER_VIRTUAL),
     /** Liberty's autonomic pool unchanged, but its workers are virtual threads (a user feature's ThreadFactory). */
     POOL_VIRTUAL_WORKERS(Where.CONTAINER_VIRTUAL),
     /** The application hands each request from the pool thread to a new virtual thread. */

@@ -1,5 +1,8 @@
 package dev.vtlab.dispatch;
 
+import static dev.vtlab.liberty.FeatureContract.MODE_PROPERTY;
+import static dev.vtlab.liberty.FeatureContract.REFUSED_PREFIX;
+
 import dev.vtlab.api.ApiError;
 import dev.vtlab.api.ErrorMappers;
 import jakarta.annotation.PostConstruct;
@@ -45,8 +48,6 @@ public class Dispatcher {
     static final String VIRTUAL_THREAD_NAME = "vtlab-request";
     static final String PLATFORM_THREAD_PREFIX = "vtlab-handoff-";
     static final long HANDOFF_IDLE_SECONDS = 10;
-    /** Set by the vtlab Liberty feature when it is active, to the mode it implements. */
-    public static final String LIBERTY_FEATURE_PROPERTY = "vtlab.liberty.feature";
 
     static final int MAX_IN_FLIGHT_BOUND = 1_000_000;
     static final long STOP_WAIT_SECONDS = 30;
@@ -75,12 +76,17 @@ public class Dispatcher {
     @PostConstruct
     void init() {
         mode = DispatchMode.parse(configuredMode);
-        if (mode.needsLibertyFeature() && !mode.label().equals(System.getProperty(LIBERTY_FEATURE_PROPERTY))) {
+        String feature = System.getProperty(MODE_PROPERTY);
+        if (mode.needsLibertyFeature() && feature != null && feature.startsWith(REFUSED_PREFIX)) {
+            throw new IllegalStateException("DISPATCH_MODE=" + mode.label() + ": the vtlab Liberty feature refused it: "
+                    + feature.substring(REFUSED_PREFIX.length()));
+        }
+        if (mode.needsLibertyFeature() && !mode.label().equals(feature)) {
             // never a renamed threadpool mode: without the feature, Liberty's pool threads would run everything
             throw new IllegalStateException(
                     "DISPATCH_MODE=" + mode.label() + " needs the vtlab Liberty feature of that mode,"
-                            + " which is not active in this server (" + LIBERTY_FEATURE_PROPERTY + " is "
-                            + System.getProperty(LIBERTY_FEATURE_PROPERTY, "unset")
+                            + " which is not active in this server (" + MODE_PROPERTY + " is "
+                            + (feature == null ? "unset" : feature)
                             + "): build it with ./mvnw package; a server"
                             + " started by hand in another mode before needs 'server start --clean', as a warm start keeps the"
                             + " features of the previous one");

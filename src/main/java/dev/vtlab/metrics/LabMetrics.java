@@ -1,5 +1,11 @@
 package dev.vtlab.metrics;
 
+import static dev.vtlab.liberty.FeatureContract.ATTRIBUTE_TASKS_IN_FLIGHT;
+import static dev.vtlab.liberty.FeatureContract.ATTRIBUTE_TASKS_STARTED;
+import static dev.vtlab.liberty.FeatureContract.ATTRIBUTE_TASKS_STARTED_AT_SUBMIT;
+import static dev.vtlab.liberty.FeatureContract.ATTRIBUTE_TASKS_STARTED_ON_POOL_THREAD;
+import static dev.vtlab.liberty.FeatureContract.EXECUTOR_VIRTUAL_MBEAN;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
@@ -29,8 +35,6 @@ public class LabMetrics {
     private static final Logger LOG = Logger.getLogger(LabMetrics.class.getName());
     /** JDK 24+ only; absent on 21-23, and then the carrier metrics are absent too (not zero). */
     static final String SCHEDULER_BEAN = "jdk.management:type=VirtualThreadScheduler";
-    /** Registered by the executor-virtual user feature (liberty-feature/): the virtual threads it starts. */
-    static final String EXECUTOR_VIRTUAL_BEAN = "dev.vtlab:type=ExecutorVirtual";
 
     @Inject
     @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
@@ -79,23 +83,41 @@ public class LabMetrics {
         registerExecutorVirtualMetrics();
     }
 
-    /** Only in executor-virtual mode: its virtual threads are the feature's, which no JDK bean counts. */
+    /**
+     * Only where the executor-virtual feature runs (its bean, registered by liberty-feature/): its virtual
+     * threads are its own, which no JDK bean counts.
+     */
     private void registerExecutorVirtualMetrics() {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        ObjectName feature = name(EXECUTOR_VIRTUAL_BEAN);
+        ObjectName feature = name(EXECUTOR_VIRTUAL_MBEAN);
         if (server.isRegistered(feature)) {
             attribute(
                     server,
                     feature,
                     "vtlab_executor_virtual_tasks_in_flight",
-                    "TasksInFlight",
+                    ATTRIBUTE_TASKS_IN_FLIGHT,
                     "Default Executor tasks running on their own virtual thread now (executor-virtual mode).");
             attribute(
                     server,
                     feature,
                     "vtlab_executor_virtual_tasks_started",
-                    "TasksStarted",
+                    ATTRIBUTE_TASKS_STARTED,
                     "Virtual threads the executor-virtual feature started for Default Executor tasks since the server started.");
+            attribute(
+                    server,
+                    feature,
+                    "vtlab_executor_virtual_tasks_started_at_submit",
+                    ATTRIBUTE_TASKS_STARTED_AT_SUBMIT,
+                    "Of those, started by the thread that submitted the task, not a Default Executor thread"
+                            + " (executor-virtual: the TCP channel's selector, for HTTP).");
+            attribute(
+                    server,
+                    feature,
+                    "vtlab_executor_virtual_tasks_started_on_pool_thread",
+                    ATTRIBUTE_TASKS_STARTED_ON_POOL_THREAD,
+                    "Of those, started by a Default Executor thread once the task had gone through the pool's queue"
+                            + " (executor-virtual-at-run; executor-virtual past its bound, and tasks a caller"
+                            + " waits on).");
         }
     }
 

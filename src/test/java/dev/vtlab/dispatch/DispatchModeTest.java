@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.liberty.FeatureContract;
 import org.junit.jupiter.api.Test;
 
 class DispatchModeTest {
@@ -17,6 +18,8 @@ class DispatchModeTest {
         assertEquals(DispatchMode.EXECUTOR_VIRTUAL, DispatchMode.parse("executor-virtual"));
         assertEquals("pool-virtual-workers", DispatchMode.POOL_VIRTUAL_WORKERS.label());
         assertEquals(DispatchMode.PLATFORM_HANDOFF, DispatchMode.parse("PLATFORM-HANDOFF"));
+        // the feature sets vtlab.liberty.feature to this label with start=run
+        assertEquals(FeatureContract.EXECUTOR_VIRTUAL_AT_RUN_MODE, DispatchMode.EXECUTOR_VIRTUAL_AT_RUN.label());
     }
 
     @Test
@@ -26,14 +29,18 @@ class DispatchModeTest {
         assertFalse(
                 DispatchMode.PLATFORM_HANDOFF.runsOnVirtualThread() || DispatchMode.THREADPOOL.runsOnVirtualThread());
         assertTrue(DispatchMode.EXECUTOR_VIRTUAL.needsLibertyFeature()
+                && DispatchMode.EXECUTOR_VIRTUAL_AT_RUN.needsLibertyFeature()
                 && DispatchMode.POOL_VIRTUAL_WORKERS.needsLibertyFeature());
+        assertTrue(DispatchMode.EXECUTOR_VIRTUAL_AT_RUN.runsOnVirtualThread()
+                && !DispatchMode.EXECUTOR_VIRTUAL_AT_RUN.handsOff());
     }
 
     @Test
     void anythingElseIsAClearStartupError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DispatchMode.parse("loom"));
         assertEquals(
-                "DISPATCH_MODE must be one of 'threadpool', 'executor-virtual', 'pool-virtual-workers', 'virtual', "
+                "DISPATCH_MODE must be one of 'threadpool', 'executor-virtual', 'executor-virtual-at-run', "
+                        + "'pool-virtual-workers', 'virtual', "
                         + "'platform-handoff', not 'loom'",
                 e.getMessage());
     }

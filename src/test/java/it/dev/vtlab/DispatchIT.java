@@ -95,7 +95,7 @@ class DispatchIT {
                 assertTrue(
                         thread.contains("vtlab-handoff-") && !thread.contains("Default Executor-thread"),
                         what + " ran on " + thread);
-            case EXECUTOR_VIRTUAL, POOL_VIRTUAL_WORKERS -> {} // virtual, checked above
+            case EXECUTOR_VIRTUAL, EXECUTOR_VIRTUAL_AT_RUN, POOL_VIRTUAL_WORKERS -> {} // virtual, checked above
         }
     }
 

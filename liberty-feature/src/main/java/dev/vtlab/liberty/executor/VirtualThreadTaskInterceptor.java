@@ -1,7 +1,14 @@
 package dev.vtlab.liberty.executor;
 
+import static dev.vtlab.liberty.FeatureContract.EXECUTOR_VIRTUAL_AT_RUN_MODE;
+import static dev.vtlab.liberty.FeatureContract.EXECUTOR_VIRTUAL_MBEAN;
+import static dev.vtlab.liberty.FeatureContract.MODE_PROPERTY;
+import static dev.vtlab.liberty.FeatureContract.REFUSED_PREFIX;
+
+import com.ibm.wsspi.kernel.service.location.VariableRegistry;
 import com.ibm.wsspi.kernel.service.utils.ServerQuiesceListener;
 import com.ibm.wsspi.threading.ExecutorServiceTaskInterceptor;
+import dev.vtlab.liberty.executor.ExecutorVirtualSettings.Start;
 import java.lang.management.ManagementFactory;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -14,15 +21,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import javax.management.JMException;
 import javax.management.ObjectName;
+import org.osgi.framework.ServiceReference;
 
 /**
  * The {@code executor-virtual} mode, the IBM study's prototype rebuilt as a user feature: every task
  * Liberty's Default Executor runs, runs on a new virtual thread. Liberty binds any number of
- * ExecutorServiceTaskInterceptor services and wraps each task with them (ExecutorServiceImpl, 26.0.0.3):
+ * ExecutorServiceTaskInterceptor services and calls each one's {@code wrap} on the thread that submits the
+ * task, before it queues what {@code wrap} returns (ExecutorServiceImpl.createWrappedRunnable, 26.0.0.3):
  * <ul>
- * <li><b>execute / executeGlobal</b> (fire and forget; how the TCP channel dispatches HTTP work): the pool
- * thread starts a virtual thread and returns at once. HTTP parsing, the servlet container, JAX-RS and the
- * resource all run on that virtual thread.</li>
+ * <li><b>execute / executeGlobal</b> (fire and forget; how the TCP channel dispatches HTTP work, from its
+ * selector thread): with {@code start=submit} (the default, as the prototype dispatched) {@code wrap}
+ * starts the virtual thread there and then, and the pool gets a task that does nothing. With
+ * {@code start=run} (mode {@code executor-virtual-at-run}) the pool thread that takes the task starts the
+ * virtual thread and returns. Either way HTTP parsing, the servlet container, JAX-RS and the resource all
+ * run on that virtual thread.</li>
  * <li><b>submit(Runnable)</b>: the caller's Future is made around what this returns, so a hand-off would
  * complete it before the work ran. The work runs on a virtual thread and the pool thread waits for it. The
  * two calls look alike, so this looks at its caller's frames (a few microseconds; skipped for the task
@@ -31,15 +43,18 @@ import javax.management.ObjectName;
  * </ul>
  * Not before the server has started: startup does much class loading on the executor, a virtual thread
  * that loads a class is pinned to its carrier, and with as many carriers as CPUs the server deadlocked in
- * 2 of 7 starts. Bound: at most {@code vtlab.executorVirtual.maxInFlight} handed-off tasks run at once
- * (default 10 000, 1..1 000 000); past it the pool thread waits for one to end, so the excess queues in
- * Liberty's pool as it would without this feature.
+ * 2 of 7 starts. Bound: at most {@code vtlab.executorVirtual.maxInFlight} tasks run on their virtual
+ * threads at once. The submitting thread never waits for a slot: past the bound (or while pool threads
+ * already wait for one) the task goes through the pool as with {@code start=run}, and the pool thread that
+ * takes it waits, so the excess queues in Liberty's pool as it would without this feature.
  */
 public class VirtualThreadTaskInterceptor
         implements ExecutorServiceTaskInterceptor, ServerQuiesceListener, ExecutorVirtualMXBean {
 
-    static final String MAX_IN_FLIGHT_PROPERTY = "vtlab.executorVirtual.maxInFlight";
     private static final String EXECUTOR_IMPL = "com.ibm.ws.threading.internal.ExecutorServiceImpl";
+    /** How Liberty names the Default Executor's threads (ThreadFactoryImpl: executor name + "-thread-" + n). */
+    private static final String POOL_THREAD_PREFIX = "Default Executor-thread-";
+
     private static final StackWalker WALKER = StackWalker.getInstance();
     /** Task classes Liberty 26.0.0.3 only ever passes to execute() (read from their bytecode): no stack walk. */
     private static final Set<String> EXECUTE_ONLY = Set.of(
@@ -54,47 +69,77 @@ public class VirtualThreadTaskInterceptor
     };
     /** True on a thread running a handed-off task (a stop requested from one must not wait for itself). */
     private static final ThreadLocal<Boolean> ON_HANDOFF_THREAD = new ThreadLocal<>();
+    /** What the pool gets for a task whose virtual thread has started: Liberty queues whatever wrap returns. */
+    private static final Runnable ALREADY_STARTED = () -> {};
 
     private final ThreadFactory handoffThreads =
             Thread.ofVirtual().name("vtlab-executor-", 1).factory();
     private final ThreadFactory joinThreads =
             Thread.ofVirtual().name("vtlab-executor-join-", 1).factory();
     private final LongAdder inFlight = new LongAdder();
-    private final LongAdder started = new LongAdder();
+    private final LongAdder startedAtSubmit = new LongAdder();
+    private final LongAdder startedOnPoolThread = new LongAdder();
+    private VariableRegistry variables;
+    private ExecutorVirtualSettings settings;
     private Semaphore admission;
-    private int maxInFlight;
+    private boolean startAtSubmit;
+    private volatile boolean serverStarted;
     private volatile boolean intercepting;
 
+    protected void setVariableRegistry(VariableRegistry variables) {
+        this.variables = variables;
+    }
+
     protected void activate() {
-        int max = Integer.getInteger(MAX_IN_FLIGHT_PROPERTY, 10_000);
-        if (max < 1 || max > 1_000_000) {
-            System.clearProperty(
-                    "vtlab.liberty.feature"); // so the app refuses the mode instead of running it on pool threads
-            throw new IllegalArgumentException(MAX_IN_FLIGHT_PROPERTY + " must be 1..1000000, not " + max);
-        }
-        admission = new Semaphore(max);
-        maxInFlight = max;
         try {
-            ManagementFactory.getPlatformMBeanServer().registerMBean(this, new ObjectName(NAME));
+            settings = ExecutorVirtualSettings.from(this::setting);
+        } catch (IllegalArgumentException bad) {
+            // one line, which the app repeats as it refuses the mode rather than run it on pool threads
+            System.setProperty(MODE_PROPERTY, REFUSED_PREFIX + bad.getMessage());
+            System.err.println("vtlab: executor-virtual refused: " + bad.getMessage());
+            return;
+        }
+        if (settings.start() == Start.RUN) {
+            System.setProperty(MODE_PROPERTY, EXECUTOR_VIRTUAL_AT_RUN_MODE);
+        }
+        admission = new Semaphore(settings.maxInFlight());
+        startAtSubmit = settings.start() == Start.SUBMIT;
+        try {
+            ManagementFactory.getPlatformMBeanServer().registerMBean(this, new ObjectName(EXECUTOR_VIRTUAL_MBEAN));
         } catch (JMException e) {
-            System.out.println("vtlab: " + NAME + " not registered, /metrics will not show the feature's tasks: " + e);
+            System.out.println("vtlab: " + EXECUTOR_VIRTUAL_MBEAN
+                    + " not registered, /metrics will not show the feature's tasks: " + e);
         }
         System.out.println("vtlab: Default Executor tasks will run on new virtual threads once the server has started"
-                + " (at most " + max + " at once)");
+                + " (at most " + settings.maxInFlight() + " at once), started "
+                + (startAtSubmit ? "by the thread that submits them" : "by the pool thread that takes them"));
+        intercepting = serverStarted; // DS may bind ServerStarted before activating
     }
 
-    protected void setServerStarted(org.osgi.framework.ServiceReference<?> started) {
-        intercepting = true;
+    /**
+     * A setting as Liberty resolves {@code ${name}}: a server.xml variable (what a mode file sets), a
+     * bootstrap property or a JVM system property; null where none is set.
+     */
+    private String setting(String name) {
+        String reference = "${" + name + "}";
+        String value = variables.resolveRawString(reference);
+        return reference.equals(value) ? null : value;
     }
 
-    protected void unsetServerStarted(org.osgi.framework.ServiceReference<?> started) {
+    protected void setServerStarted(ServiceReference<?> started) {
+        serverStarted = true;
+        intercepting = settings != null; // none before activation, nor after a bad setting (the mode is refused)
+    }
+
+    protected void unsetServerStarted(ServiceReference<?> started) {
+        serverStarted = false;
         intercepting = false;
     }
 
     protected void deactivate() {
         intercepting = false;
         try {
-            ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(NAME));
+            ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(EXECUTOR_VIRTUAL_MBEAN));
         } catch (JMException e) {
             // never registered
         }
@@ -121,12 +166,27 @@ public class VirtualThreadTaskInterceptor
 
     @Override
     public long getTasksStarted() {
-        return started.sum();
+        return startedAtSubmit.sum() + startedOnPoolThread.sum();
+    }
+
+    @Override
+    public long getTasksStartedAtSubmit() {
+        return startedAtSubmit.sum();
+    }
+
+    @Override
+    public long getTasksStartedOnPoolThread() {
+        return startedOnPoolThread.sum();
     }
 
     @Override
     public int getMaxInFlight() {
-        return maxInFlight;
+        return settings.maxInFlight();
+    }
+
+    @Override
+    public String getStart() {
+        return settings.start().label();
     }
 
     @Override
@@ -136,6 +196,9 @@ public class VirtualThreadTaskInterceptor
         }
         if (!IS_EXECUTE_ONLY.get(task.getClass()) && calledFromSubmit()) {
             return () -> runJoined(task);
+        }
+        if (startAtSubmit && startNow(task)) {
+            return ALREADY_STARTED;
         }
         return () -> handOff(task);
     }
@@ -150,11 +213,27 @@ public class VirtualThreadTaskInterceptor
                 .anyMatch(f -> EXECUTOR_IMPL.equals(f.getClassName()) && "submit".equals(f.getMethodName())));
     }
 
-    /** On the pool thread: start a virtual thread for the task and return (after a permit, the bound). */
+    /**
+     * On the submitting thread: starts the task's virtual thread if a slot is free and no pool thread is
+     * already waiting for one (those came first). Never waits for a slot: for HTTP this thread is the TCP
+     * channel's selector, which also wakes the blocking reads and writes of the requests in flight, so
+     * waiting here for one of them to end could wait forever, and would stall every connection it serves.
+     */
+    private boolean startNow(Runnable task) {
+        return !admission.hasQueuedThreads() && admission.tryAcquire() && start(task);
+    }
+
+    /** On the pool thread: start a virtual thread for the task and return (after a slot, the bound). */
     private void handOff(Runnable task) {
         admission.acquireUninterruptibly();
+        if (!start(task)) {
+            task.run();
+        }
+    }
+
+    /** With a slot held: starts the task's virtual thread, or gives the slot back if none could be started. */
+    private boolean start(Runnable task) {
         inFlight.increment();
-        started.increment();
         try {
             handoffThreads
                     .newThread(() -> {
@@ -167,11 +246,19 @@ public class VirtualThreadTaskInterceptor
                         }
                     })
                     .start();
-        } catch (RuntimeException | Error notStarted) { // e.g. no memory for another thread: run it here
+        } catch (RuntimeException | Error notStarted) { // e.g. no memory for another thread: the caller runs it
             inFlight.decrement();
             admission.release();
-            task.run();
+            return false;
         }
+        countStart();
+        return true;
+    }
+
+    /** By the thread that started the virtual thread: a Default Executor thread or not. */
+    private void countStart() {
+        (Thread.currentThread().getName().startsWith(POOL_THREAD_PREFIX) ? startedOnPoolThread : startedAtSubmit)
+                .increment();
     }
 
     private void runJoined(Runnable task) {
@@ -188,8 +275,8 @@ public class VirtualThreadTaskInterceptor
     private <T> T joined(Callable<T> task) throws Exception {
         FutureTask<T> work = new FutureTask<>(task);
         Thread thread = joinThreads.newThread(work);
-        started.increment();
         thread.start();
+        countStart();
         try {
             return work.get();
         } catch (InterruptedException e) { // Future.cancel(true) interrupted the pool thread
