@@ -70,7 +70,7 @@ public enum DispatchMode {
 
     /** True where vtlab's feature starts a virtual thread for every Default Executor task (its own in-flight count). */
     public boolean virtualThreadPerTask() {
-        return this == EXECUTOR_VIRTUAL;
+        return this == EXECUTOR_VIRTUAL || this == EXECUTOR_VIRTUAL_AT_RUN;
     }
 
     public static DispatchMode parse(String value) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.settings.Setting;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -41,6 +42,7 @@ class DocsTest {
             "jmeter/hello-steps.jmx", "docs/tests/hello-steps.md");
 
     private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:.*|^//.*");
+    private static final Pattern SETTING = Pattern.compile("compare\\.[a-z][A-Za-z.]*");
     private static final Pattern PLAN_KNOB = Pattern.compile("[A-Z][A-Z0-9_]*");
     /** -JNAME in a plan's opening comment ("Knobs: -JHOST -JPORT …"). */
     private static final Pattern HEADER_KNOB = Pattern.compile("-J([A-Z][A-Z0-9_]*)\\b");
@@ -135,6 +137,17 @@ class DocsTest {
             listed.add(m.group(1));
         }
         assertEquals(Knobs.ofPlan(ROOT.resolve(plan)), listed, plan + "'s opening comment (Knobs: -J…)");
+    }
+
+    /** Every lower-case compare.* setting the comparison reads is in compare.md's knob table, and no other. */
+    @Test
+    void everyComparisonSettingIsInTheKnobTableAndBack() throws IOException {
+        Set<String> read = new TreeSet<>();
+        for (Setting setting : Setting.values()) {
+            read.add(setting.key());
+        }
+        Set<String> documented = Markdown.read(ROOT.resolve("docs/compare.md")).firstColumn("property", SETTING);
+        Knobs.assertSame("dev.vtlab.compare.settings.Setting", read, "docs/compare.md's knob table", documented);
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import dev.vtlab.compare.LabServers;
+import dev.vtlab.compare.run.LabServers;
 import dev.vtlab.dispatch.DispatchMode;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -49,10 +49,7 @@ class ExecutorVirtualStartIT {
     @Test
     void atRunThePoolThreadThatTakesTheTaskStartsIt() throws Exception {
         assumeFalse(Lab.DEV_MODE, "starts a server of its own; run it with ./mvnw verify");
-        try (LabServers lab = LabServers.of(
-                Path.of(System.getProperty("basedir")),
-                Integer.getInteger("it.stop.port"),
-                Integer.getInteger("it.stop.remote.port"))) {
+        try (LabServers lab = Lab.compareServers()) {
             lab.start(DispatchMode.EXECUTOR_VIRTUAL_AT_RUN);
             Started started = requests(lab.app(""), DispatchMode.EXECUTOR_VIRTUAL_AT_RUN.label());
             assertTrue(started.onPoolThread() >= REQUESTS, started.toString());

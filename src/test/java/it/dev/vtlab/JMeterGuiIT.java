@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.vtlab.compare.JMeter;
+import dev.vtlab.compare.preflight.Preflight;
+import dev.vtlab.compare.run.JMeter;
 import java.awt.image.BufferedImage;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -65,7 +66,7 @@ class JMeterGuiIT {
                 Files.exists(basedir.resolve("target/config.json")),
                 "needs the JMeter the build lays out in pre-integration-test (./mvnw verify)");
         Path xvfb = xvfb();
-        Path home = JMeter.home(basedir);
+        Path home = Preflight.jmeterHome(basedir);
         String java = ProcessHandle.current().info().command().orElseThrow();
         URI server = Lab.modes().findFirst().orElseThrow().app("/");
         Path out = basedir.resolve("target/jmeter-gui");

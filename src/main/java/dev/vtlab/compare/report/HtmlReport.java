@@ -32,6 +32,7 @@ public final class HtmlReport {
     private static final Map<DispatchMode, String> COLORS = new EnumMap<>(Map.of(
             DispatchMode.THREADPOOL, "#1f77b4",
             DispatchMode.EXECUTOR_VIRTUAL, "#9467bd",
+            DispatchMode.EXECUTOR_VIRTUAL_AT_RUN, "#8c564b",
             DispatchMode.POOL_VIRTUAL_WORKERS, "#2ca02c",
             DispatchMode.VIRTUAL, "#d62728",
             DispatchMode.PLATFORM_HANDOFF, "#ff7f0e"));

@@ -1,6 +1,7 @@
 package dev.vtlab.compare.run;
 
 import dev.vtlab.compare.raw.ServerMetric;
+import dev.vtlab.liberty.FeatureContract;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,8 +40,15 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
         new Source(ServerMetric.DIRECT_BUFFERS_USED_BYTES, "java.nio:type=BufferPool,name=direct", "MemoryUsed", null),
         new Source(ServerMetric.CARRIER_POOL_SIZE, "jdk.management:type=VirtualThreadScheduler", "PoolSize", null),
         new Source(
-                ServerMetric.EXECUTOR_VIRTUAL_TASKS_IN_FLIGHT, "dev.vtlab:type=ExecutorVirtual", "TasksInFlight", null),
-        new Source(ServerMetric.EXECUTOR_VIRTUAL_TASKS_STARTED, "dev.vtlab:type=ExecutorVirtual", "TasksStarted", null),
+                ServerMetric.EXECUTOR_VIRTUAL_TASKS_IN_FLIGHT,
+                FeatureContract.EXECUTOR_VIRTUAL_MBEAN,
+                FeatureContract.ATTRIBUTE_TASKS_IN_FLIGHT,
+                null),
+        new Source(
+                ServerMetric.EXECUTOR_VIRTUAL_TASKS_STARTED,
+                FeatureContract.EXECUTOR_VIRTUAL_MBEAN,
+                FeatureContract.ATTRIBUTE_TASKS_STARTED,
+                null),
         new Source(ServerMetric.JIT_COMPILATION_SECONDS, "java.lang:type=Compilation", "TotalCompilationTime", null)
     };
 

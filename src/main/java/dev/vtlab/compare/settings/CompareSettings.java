@@ -278,8 +278,11 @@ public record CompareSettings(
                             .filter(DispatchMode::handsOff)
                             .map(DispatchMode::label)
                             .toList()
-                    + " hand requests off in vtlab's own code and do not apply to your app; use threadpool,"
-                    + " executor-virtual, pool-virtual-workers");
+                    + " hand requests off in vtlab's own code and do not apply to your app; use "
+                    + Arrays.stream(DispatchMode.values())
+                            .filter(m -> !m.handsOff())
+                            .map(DispatchMode::label)
+                            .toList());
         }
         return modes;
     }
