@@ -45,18 +45,35 @@ public sealed interface Pivot {
 
         @Override
         public double cdf(double x) {
+            // symmetric about 0: the upper tail beyond |x| gives both sides, and small p-values keep their digits
+            return x >= 0 ? 1 - upperTail(x) : upperTail(-x);
+        }
+
+        /**
+         * P(T1 − T2 > x) for x ≥ 0: the integral of f2(y) S1(x + y) dy, S1 the upper tail of T1. Split at y = −x/2 so
+         * that each part is smooth in its own variable: above, in y = tan(u); below, in s = x + y = tan(v), where S1
+         * turns from 1 to 0. One variable over the whole line would have to resolve that turn, narrow for large x.
+         */
+        private double upperTail(double x) {
             TDistribution t1 = new TDistribution(null, df1), t2 = new TDistribution(null, df2);
-            // P(T1 - T2 <= x) = integral of f2(y) F1(x + y) dy; y = tan(u) maps the heavy tails onto (-pi/2, pi/2)
-            double p = new IterativeLegendreGaussIntegrator(16, 1e-9, 1e-12)
-                    .integrate(
-                            Integer.MAX_VALUE,
-                            u -> {
-                                double y = Math.tan(u), cos = Math.cos(u);
-                                return t2.density(y) / (cos * cos) * t1.cumulativeProbability(x + y);
-                            },
-                            -Math.PI / 2,
-                            Math.PI / 2);
-            return Math.max(0, Math.min(1, p));
+            IterativeLegendreGaussIntegrator integrator = new IterativeLegendreGaussIntegrator(16, 1e-9, 1e-14);
+            double above = integrator.integrate(
+                    Integer.MAX_VALUE,
+                    u -> {
+                        double y = Math.tan(u), cos = Math.cos(u);
+                        return t2.density(y) * t1.cumulativeProbability(-x - y) / (cos * cos);
+                    },
+                    Math.atan(-x / 2),
+                    Math.PI / 2);
+            double below = integrator.integrate(
+                    Integer.MAX_VALUE,
+                    v -> {
+                        double s = Math.tan(v), cos = Math.cos(v);
+                        return t2.density(s - x) * t1.cumulativeProbability(-s) / (cos * cos);
+                    },
+                    -Math.PI / 2,
+                    Math.atan(x / 2));
+            return Math.max(0, Math.min(1, above + below));
         }
 
         @Override
