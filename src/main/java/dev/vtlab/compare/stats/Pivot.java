@@ -78,17 +78,18 @@ public sealed interface Pivot {
 
         @Override
         public double quantile(double p) {
+            if (p < 0.5) {
+                return -quantile(1 - p);
+            }
             return QUANTILES
                     .computeIfAbsent(this, k -> new ConcurrentHashMap<>())
                     .computeIfAbsent(p, this::solve);
         }
 
+        /** The quantile for p ≥ 0.5. */
         private double solve(double p) {
             if (p == 0.5) {
                 return 0;
-            }
-            if (p < 0.5) {
-                return -quantile(1 - p);
             }
             double high = 1;
             while (cdf(high) < p) {
