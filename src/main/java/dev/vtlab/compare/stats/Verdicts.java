@@ -1,0 +1,143 @@
+package dev.vtlab.compare.stats;
+
+import java.util.Locale;
+
+/**
+ * What a ratio says, with an equivalence margin: the two modes are the same within ±m, one is higher or lower, or
+ * the runs cannot tell.
+ *
+ * <p>The margin m is a factor either way: equivalent means the ratio lies in [1/(1+m), 1+m] (for 5 %: 0.952–1.05).
+ * On the log scale that is ±ln(1+m), so "A is equivalent to B" and "B is equivalent to A" always agree, which
+ * [1−m, 1+m] would not (0.95 inverted is 1.053). The test is Schuirmann's two one-sided tests at 5 % each: the 90 %
+ * interval lies inside the margin.
+ *
+ * <p>Precedence: equivalence first. A ratio can differ from 1 significantly and still lie within the margin (many
+ * runs see 2 % that does not matter); the margin is the size a reader has said does not matter, so the verdict is
+ * EQUIVALENT and the text keeps the difference: "equivalent within ±5 %: lower by 2.0 % (90 % CI 1.1–2.8 %)". An
+ * equivalent verdict shows the 90 % interval it rests on, which lies inside the margin; the 95 % one may reach just
+ * past it and would read as a contradiction. Otherwise
+ * the 95 % interval excluding 1 gives HIGHER or LOWER, even where part of it lies inside the margin: the difference is
+ * real and the printed interval shows how small it may be. What is left is INCONCLUSIVE: its 95 % interval contains 1
+ * and, since it is wider than the 90 % one, also reaches past the margin, so printing it shows why.
+ */
+public final class Verdicts {
+
+    /** The default equivalence margin: a factor of 1.05 either way. */
+    public static final double MARGIN = 0.05;
+
+    /** The equivalence test's interval: two one-sided tests at 5 % each. */
+    public static final double EQUIVALENCE_CONFIDENCE = 0.90;
+
+    public enum Verdict {
+        /** Within the margin (and perhaps significantly different from 1, inside it). */
+        EQUIVALENT,
+        HIGHER,
+        LOWER,
+        /** Neither a difference nor within the margin: more runs would tell. */
+        INCONCLUSIVE,
+        /** No interval: the ratio's reason says why. */
+        UNDETERMINED
+    }
+
+    /**
+     * A ratio's verdict.
+     *
+     * @param equivalence the {@link #EQUIVALENCE_CONFIDENCE} interval the equivalence rests on (NaN when undetermined)
+     * @param differs the 95 % interval excludes 1
+     */
+    public record Judgement(
+            Verdict verdict, LogRatio ratio, double margin, LogRatio.Bounds equivalence, boolean differs) {
+
+        /**
+         * One of: "equivalent within ±5 % (90 % CI −2.1 % … +3.0 %)";
+         * "equivalent within ±5 %: lower by 2.0 % (90 % CI 1.1–2.8 %)";
+         * "higher by 12.0 % (CI 5.0–19.0 %)";
+         * "inconclusive (−8.0 % … +12.0 %): neither a difference nor within ±5 %";
+         * or the reason there is no interval.
+         */
+        public String text() {
+            String within = "within ±" + number(100 * margin) + " %";
+            return switch (verdict) {
+                case EQUIVALENT ->
+                    differs
+                            ? "equivalent " + within + ": " + direction(equivalence, ninety())
+                            : String.format(
+                                    Locale.ROOT,
+                                    "equivalent %s (%s %s … %s)",
+                                    within,
+                                    ninety(),
+                                    signedPct(equivalence.low() - 1),
+                                    signedPct(equivalence.high() - 1));
+                case HIGHER, LOWER -> direction(new LogRatio.Bounds(ratio.low(), ratio.high()), "CI");
+                case INCONCLUSIVE ->
+                    String.format(
+                            Locale.ROOT,
+                            "inconclusive (%s … %s): neither a difference nor %s",
+                            signedPct(ratio.low() - 1),
+                            signedPct(ratio.high() - 1),
+                            within);
+                case UNDETERMINED -> ratio.why();
+            };
+        }
+
+        private static String ninety() {
+            return Math.round(100 * EQUIVALENCE_CONFIDENCE) + " % CI";
+        }
+
+        /** "lower by 2.0 % (CI 1.0–3.0 %)": the interval's ends as distances from 1, the nearer first. */
+        private String direction(LogRatio.Bounds bounds, String label) {
+            double near = Math.min(Math.abs(bounds.low() - 1), Math.abs(bounds.high() - 1));
+            double far = Math.max(Math.abs(bounds.low() - 1), Math.abs(bounds.high() - 1));
+            return String.format(
+                    Locale.ROOT,
+                    "%s by %s (%s %s–%s)",
+                    ratio.estimate() > 1 ? "higher" : "lower",
+                    pct(Math.abs(ratio.estimate() - 1)),
+                    label,
+                    String.format(Locale.ROOT, "%.1f", 100 * near),
+                    pct(far));
+        }
+    }
+
+    private Verdicts() {}
+
+    /** The verdict with the default {@link #MARGIN}. */
+    public static Judgement judge(LogRatio ratio) {
+        return judge(ratio, MARGIN);
+    }
+
+    /** The verdict with an equivalence margin of {@code margin} (0.05 for ±5 %, a factor 1.05 either way). */
+    public static Judgement judge(LogRatio ratio, double margin) {
+        if (!(margin > 0)) {
+            throw new IllegalArgumentException("the equivalence margin must be above 0: " + margin);
+        }
+        if (!ratio.determined()) {
+            return new Judgement(Verdict.UNDETERMINED, ratio, margin, ratio.interval(EQUIVALENCE_CONFIDENCE), false);
+        }
+        LogRatio.Bounds equivalence = ratio.interval(EQUIVALENCE_CONFIDENCE);
+        boolean differs = ratio.low() > 1 || ratio.high() < 1;
+        Verdict verdict;
+        if (equivalence.low() >= 1 / (1 + margin) && equivalence.high() <= 1 + margin) {
+            verdict = Verdict.EQUIVALENT;
+        } else if (differs) {
+            verdict = ratio.low() > 1 ? Verdict.HIGHER : Verdict.LOWER;
+        } else {
+            verdict = Verdict.INCONCLUSIVE;
+        }
+        return new Judgement(verdict, ratio, margin, equivalence, differs);
+    }
+
+    private static String pct(double fraction) {
+        return String.format(Locale.ROOT, "%.1f %%", 100 * fraction);
+    }
+
+    private static String signedPct(double fraction) {
+        return String.format(Locale.ROOT, "%+.1f %%", 100 * fraction);
+    }
+
+    /** A margin as people write it: "5", "2.5". */
+    private static String number(double value) {
+        String s = String.format(Locale.ROOT, "%.1f", value);
+        return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
+    }
+}
