@@ -102,6 +102,7 @@ public final class Compare {
                     settings.poolMaxThreads(),
                     Environment.userTest(settings),
                     settings.keepFlagged(),
+                    settings.margin(),
                     reference,
                     (System.currentTimeMillis() - started) / 1000.0);
             RawFiles.writeComparison(settings.out(), record);
@@ -112,7 +113,8 @@ public final class Compare {
                             record.modes(),
                             results,
                             record.wallS(),
-                            record.keepFlagged()),
+                            record.keepFlagged(),
+                            record.margin()),
                     settings.out());
             System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", record.wallS());
             return settings.out();
@@ -144,7 +146,10 @@ public final class Compare {
         environment.put("reanalysed_at", Instant.now().toString());
         boolean keep = keepFlagged != null ? keepFlagged : record.keepFlagged();
         environment.put("keep_flagged", String.valueOf(keep));
-        report(Comparison.of(environment, record.tests(), record.modes(), results, record.wallS(), keep), out);
+        report(
+                Comparison.of(
+                        environment, record.tests(), record.modes(), results, record.wallS(), keep, record.margin()),
+                out);
         return out;
     }
 

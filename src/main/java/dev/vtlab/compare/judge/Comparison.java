@@ -5,7 +5,11 @@ import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.Metric;
+import dev.vtlab.compare.stats.LogRatio;
+import dev.vtlab.compare.stats.Multiplicity;
+import dev.vtlab.compare.stats.Ratios;
 import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -13,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -38,23 +43,55 @@ public final class Comparison {
         }
     }
 
+    /**
+     * A mode against the baseline on one headline: the ratio on the log scale with its interval and verdict
+     * (equivalence within the margin first), the runs it rests on, and for a secondary figure its p-value adjusted
+     * by Holm across the comparison's secondary figures (null for a primary one).
+     */
     public record RatioRow(
             String test,
             DispatchMode mode,
             DispatchMode baseline,
             Headline headline,
-            Stats.Ratio ratio,
+            boolean primary,
+            Verdicts.Judgement verdict,
+            Multiplicity.Adjusted holm,
+            List<String> notes,
             Runs modeRuns,
             Runs baselineRuns) {
 
-        /** "better", "worse" or "" (no significant difference, no interval, or a metric with no good direction). */
+        public LogRatio ratio() {
+            return verdict.ratio();
+        }
+
+        /** A secondary difference that Holm's adjustment leaves significant (a primary one needs none). */
+        public boolean significant() {
+            boolean differs =
+                    verdict.verdict() == Verdicts.Verdict.HIGHER || verdict.verdict() == Verdicts.Verdict.LOWER;
+            return differs && (holm == null || holm.significant());
+        }
+
+        /** "better", "worse" or "" (no significant difference, equivalent, undetermined, or no good direction). */
         public String judgement() {
             Boolean higherIsBetter = headline.metric().higherIsBetter;
-            Stats.Verdict verdict = ratio.verdict();
-            if (higherIsBetter == null || (verdict != Stats.Verdict.HIGHER && verdict != Stats.Verdict.LOWER)) {
+            if (higherIsBetter == null || !significant()) {
                 return "";
             }
-            return (verdict == Stats.Verdict.HIGHER) == higherIsBetter ? "better" : "worse";
+            return (ratio().estimate() > 1) == higherIsBetter ? "better" : "worse";
+        }
+
+        /** The verdict in words, with Holm's adjusted result for a secondary figure and any drift noted. */
+        public String text() {
+            StringBuilder t = new StringBuilder(verdict.text());
+            if (holm != null && !Double.isNaN(holm.pValue())) {
+                t.append(String.format(
+                        Locale.ROOT,
+                        "; Holm-adjusted p %.3f%s",
+                        holm.adjusted(),
+                        holm.significant() ? "" : ": not significant across the comparison's secondary figures"));
+            }
+            notes.forEach(n -> t.append("; ").append(n));
+            return t.toString();
         }
     }
 
@@ -102,7 +139,8 @@ public final class Comparison {
             List<DispatchMode> modes,
             List<RunResult> runs,
             double wallS,
-            boolean keepFlagged) {
+            boolean keepFlagged,
+            double margin) {
         List<Aggregate> aggregates = new ArrayList<>();
         List<RatioRow> ratios = new ArrayList<>();
         DispatchMode baseline = modes.get(0);
@@ -134,20 +172,45 @@ public final class Comparison {
                 }
                 values.forEach((mode, v) ->
                         aggregates.add(new Aggregate(test, mode, headline, Stats.mean(v, metric.resolution))));
+                Headline primary = primary(test, environment, headlines);
                 for (DispatchMode mode : modes.subList(1, modes.size())) {
                     Runs m = used.get(mode), b = used.get(baseline);
-                    Stats.Ratio ratio = m.used() < MIN_VALID_RUNS || b.used() < MIN_VALID_RUNS
-                            ? Stats.Ratio.undetermined(
-                                    Stats.ratio(values.get(mode), values.get(baseline), metric.resolution)
-                                            .estimate(),
-                                    "fewer than " + MIN_VALID_RUNS + " valid runs per mode: " + mode.label() + " "
-                                            + m.text() + ", " + baseline.label() + " " + b.text())
-                            : Stats.ratio(values.get(mode), values.get(baseline), metric.resolution);
-                    ratios.add(new RatioRow(test, mode, baseline, headline, ratio, m, b));
+                    List<String> notes = List.of();
+                    LogRatio ratio;
+                    if (m.used() < MIN_VALID_RUNS || b.used() < MIN_VALID_RUNS) {
+                        ratio = LogRatio.undetermined(
+                                Ratios.unpaired(values.get(mode), values.get(baseline), metric.resolution)
+                                        .estimate(),
+                                m.used(),
+                                b.used(),
+                                LogRatio.Pairing.UNPAIRED,
+                                "fewer than " + MIN_VALID_RUNS + " valid runs per mode: " + mode.label() + " "
+                                        + m.text() + ", " + baseline.label() + " " + b.text());
+                    } else if (m.leftOut() + b.leftOut() == 0 && m.used() == b.used()) {
+                        // every run kept: the i-th runs of the two modes ran side by side (the interleaving's pairs)
+                        Ratios.PairedAnalysis paired =
+                                Ratios.analyse(values.get(mode), values.get(baseline), metric.resolution);
+                        ratio = paired.chosen();
+                        notes = paired.notes();
+                    } else {
+                        ratio = Ratios.unpaired(values.get(mode), values.get(baseline), metric.resolution);
+                    }
+                    boolean isPrimary = headline.equals(primary);
+                    ratios.add(new RatioRow(
+                            test,
+                            mode,
+                            baseline,
+                            headline,
+                            isPrimary,
+                            Verdicts.judge(ratio, margin),
+                            null,
+                            notes,
+                            m,
+                            b));
                 }
             }
         }
-        return new Comparison(environment, tests, modes, runs, aggregates, ratios, wallS);
+        return new Comparison(environment, tests, modes, runs, aggregates, holm(ratios), wallS);
     }
 
     /** Where, on what and how the comparison ran (the report's environment). */
@@ -206,12 +269,45 @@ public final class Comparison {
      * level (levels are aggregated lowest first). Null when no run measured it.
      */
     public Headline primary(String test) {
+        return primary(test, environment, headlines(test));
+    }
+
+    private static Headline primary(String test, Map<String, String> environment, Iterable<Headline> headlines) {
         Metric metric =
                 Catalogue.resolve(test, environment.get(Catalogue.USER_TEST)).primary();
-        List<Headline> candidates = headlines(test).stream()
-                .filter(h -> h.metric() == metric && h.requestType() == null)
+        Headline last = null;
+        for (Headline h : headlines) {
+            if (h.metric() == metric && h.requestType() == null) {
+                last = h;
+            }
+        }
+        return last;
+    }
+
+    /** Every secondary row's p-value adjusted by Holm across the comparison; primary rows need no adjustment. */
+    private static List<RatioRow> holm(List<RatioRow> rows) {
+        List<RatioRow> secondary = rows.stream().filter(r -> !r.primary()).toList();
+        List<Multiplicity.Adjusted> adjusted = Multiplicity.holm(
+                secondary.stream().mapToDouble(r -> r.ratio().pValue()).toArray());
+        Map<RatioRow, Multiplicity.Adjusted> byRow = new HashMap<>();
+        for (int i = 0; i < secondary.size(); i++) {
+            byRow.put(secondary.get(i), adjusted.get(i));
+        }
+        return rows.stream()
+                .map(r -> r.primary()
+                        ? r
+                        : new RatioRow(
+                                r.test(),
+                                r.mode(),
+                                r.baseline(),
+                                r.headline(),
+                                false,
+                                r.verdict(),
+                                byRow.get(r),
+                                r.notes(),
+                                r.modeRuns(),
+                                r.baselineRuns()))
                 .toList();
-        return candidates.isEmpty() ? null : candidates.get(candidates.size() - 1);
     }
 
     /** How many of a test's runs carry each flag (a run may carry several). */

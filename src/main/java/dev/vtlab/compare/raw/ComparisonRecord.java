@@ -12,6 +12,7 @@ import java.util.Map;
  * @param poolMaxThreads Liberty's maxThreads when the comparison capped it, else null
  * @param userTest a user's load ("plan:PATH" or "url:/path"), else null
  * @param keepFlagged whether flagged runs counted in the verdicts
+ * @param margin the equivalence margin the verdicts used (a fraction)
  * @param calibration the server CPUs' speed as the comparison started (work units per second), the reference each
  *     run's own is held against
  */
@@ -23,5 +24,6 @@ public record ComparisonRecord(
         Integer poolMaxThreads,
         String userTest,
         boolean keepFlagged,
+        double margin,
         double calibration,
         double wallS) {}

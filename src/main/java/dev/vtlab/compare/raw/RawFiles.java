@@ -62,6 +62,7 @@ public final class RawFiles {
                 .add("load_cpus", CpuPlan.list(c.cpus().load()))
                 .add("cpus_shared", c.cpus().shared())
                 .add("keep_flagged", c.keepFlagged())
+                .add("margin", c.margin())
                 .add("calibration_units_per_s", c.calibration())
                 .add("wall_time_s", c.wallS());
         if (c.poolMaxThreads() != null) {
@@ -88,6 +89,7 @@ public final class RawFiles {
                 root.containsKey("pool_max_threads") ? root.getInt("pool_max_threads") : null,
                 root.getString("user_test", null),
                 root.getBoolean("keep_flagged"),
+                root.getJsonNumber("margin").doubleValue(),
                 root.getJsonNumber("calibration_units_per_s").doubleValue(),
                 root.getJsonNumber("wall_time_s").doubleValue());
     }

@@ -4,7 +4,8 @@ import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
-import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.compare.stats.LogRatio;
+import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -69,10 +70,11 @@ final class Answers {
                 env.getOrDefault("cpu_model", "?"),
                 env.getOrDefault("jdk", "?"));
         String runs = runs(c, test, r);
-        Stats.Ratio ratio = r.ratio();
+        LogRatio ratio = r.ratio();
+        Verdicts.Judgement v = r.verdict();
         String mode = r.mode().label(), base = r.baseline().label(), figure = h.metric().words;
         return where
-                + switch (ratio.verdict()) {
+                + switch (v.verdict()) {
                     case HIGHER, LOWER ->
                         String.format(
                                 Locale.ROOT,
@@ -80,24 +82,39 @@ final class Answers {
                                 mode,
                                 figure,
                                 100 * Math.abs(ratio.estimate() - 1),
-                                ratio.verdict() == Stats.Verdict.HIGHER ? "higher" : "lower",
+                                ratio.estimate() > 1 ? "higher" : "lower",
                                 base,
                                 100 * Math.min(Math.abs(ratio.low() - 1), Math.abs(ratio.high() - 1)),
                                 100 * Math.max(Math.abs(ratio.low() - 1), Math.abs(ratio.high() - 1)),
                                 runs,
                                 r.judgement().isEmpty() ? "" : ": " + r.judgement());
-                    case NO_SIGNIFICANT_DIFFERENCE ->
+                    case EQUIVALENT ->
                         String.format(
                                 Locale.ROOT,
-                                "no significant difference between %s and %s in %s (%+.1f %% … %+.1f %%; %s).",
+                                "%s and %s are equivalent in %s within ±%.0f %% (90 %% CI of the ratio %+.1f %% … %+.1f %%;"
+                                        + " %s).",
+                                mode,
+                                base,
+                                figure,
+                                100 * v.margin(),
+                                100 * (v.equivalence().low() - 1),
+                                100 * (v.equivalence().high() - 1),
+                                runs);
+                    case INCONCLUSIVE ->
+                        String.format(
+                                Locale.ROOT,
+                                "%s against %s in %s is inconclusive: its interval (%+.1f %% … %+.1f %%; %s) is wider"
+                                        + " than the ±%.0f %% margin, so neither a difference nor equivalence is shown;"
+                                        + " more runs would tell.",
                                 mode,
                                 base,
                                 figure,
                                 100 * (ratio.low() - 1),
                                 100 * (ratio.high() - 1),
-                                runs);
+                                runs,
+                                100 * v.margin());
                     case UNDETERMINED ->
-                        figure + " of " + mode + " against " + base + " undetermined: " + ratio.why() + " (" + runs
+                        mode + " against " + base + " in " + figure + " is undetermined: " + ratio.why() + " (" + runs
                                 + ").";
                 };
     }

@@ -23,7 +23,7 @@ public final class ConsoleReport {
                         Labels.label(r.headline()),
                         r.mode().label(),
                         r.baseline().label(),
-                        r.ratio().text());
+                        r.text());
             }
         }
         // the answer last, as the report opens with it

@@ -46,7 +46,7 @@ public final class CsvReport {
                     num(r.ratio().estimate()),
                     num(r.ratio().low()),
                     num(r.ratio().high()),
-                    r.ratio().verdict().name().toLowerCase(Locale.ROOT),
+                    r.verdict().verdict().name().toLowerCase(Locale.ROOT),
                     r.judgement()));
         }
         Files.write(dir.resolve("ratios.csv"), ratios);

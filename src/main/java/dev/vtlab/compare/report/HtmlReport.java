@@ -8,6 +8,7 @@ import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.SvgChart;
 import java.io.IOException;
@@ -249,10 +250,10 @@ public final class HtmlReport {
                     .append("</td><td class=\"l ")
                     .append(r.judgement())
                     .append("\">")
-                    .append(SvgChart.escape(r.ratio().text()))
+                    .append(SvgChart.escape(r.text()))
                     .append(r.judgement().isEmpty() ? "" : " — " + r.judgement())
                     .append(
-                            r.ratio().verdict() != Stats.Verdict.UNDETERMINED
+                            r.verdict().verdict() != Verdicts.Verdict.UNDETERMINED
                                             && r.modeRuns().leftOut()
                                                             + r.baselineRuns().leftOut()
                                                     > 0

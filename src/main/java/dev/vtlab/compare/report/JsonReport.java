@@ -92,9 +92,17 @@ public final class JsonReport {
                     .add("ratio", num(r.ratio().estimate()))
                     .add("ci_low", num(r.ratio().low()))
                     .add("ci_high", num(r.ratio().high()))
-                    .add("verdict", r.ratio().verdict().name().toLowerCase(Locale.ROOT))
+                    .add("verdict", r.verdict().verdict().name().toLowerCase(Locale.ROOT))
                     .add("judgement", r.judgement())
-                    .add("text", r.ratio().text())
+                    .add("text", r.text())
+                    .add("primary", r.primary())
+                    .add("p_value", num(r.ratio().pValue()))
+                    .add(
+                            "holm_adjusted_p",
+                            r.holm() == null ? JsonValue.NULL : num(r.holm().adjusted()))
+                    .add("pairing", r.ratio().pairing().name().toLowerCase(Locale.ROOT))
+                    .add("equivalence_ci_low", num(r.verdict().equivalence().low()))
+                    .add("equivalence_ci_high", num(r.verdict().equivalence().high()))
                     .add(
                             "runs_used",
                             Json.createObjectBuilder()
@@ -112,7 +120,7 @@ public final class JsonReport {
                     .add("test", a.test())
                     .add("mode", a.mode().label())
                     .add("metric", a.headline().key())
-                    .add("verdict", a.ratio().ratio().verdict().name().toLowerCase(Locale.ROOT))
+                    .add("verdict", a.ratio().verdict().verdict().name().toLowerCase(Locale.ROOT))
                     .add("text", a.text()));
         }
         root.add("answers", answers)

@@ -62,6 +62,7 @@ public final class Environment {
             m.put(Catalogue.USER_TEST, userTest(settings));
         }
         m.put("keep_flagged", String.valueOf(settings.keepFlagged()));
+        m.put("margin", String.format(Locale.ROOT, "±%.0f %%", 100 * settings.margin()));
         m.put("command", command(properties));
         if (!prepared.planNotes().isEmpty()) {
             m.put("plan_notes", String.join("; ", prepared.planNotes()));

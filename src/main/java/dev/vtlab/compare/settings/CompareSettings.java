@@ -17,6 +17,8 @@ import java.util.Properties;
  * @param port the port asked for with compare.port, or null (the preflight decides: a user's plan may fix it)
  * @param keepFlagged whether flagged runs count in the verdicts (by default only the smoke profile's do: its levels
  *     are seconds long, a check of the pipeline, not a result)
+ * @param margin the equivalence margin, as a fraction (compare.margin in percent, 1..50, default 5): a ratio whose
+ *     90 % interval lies within [1/(1 + margin), 1 + margin] is "equivalent"
  * @param app a user's application (compare.app) and its load, or null for the lab's own tests
  */
 public record CompareSettings(
@@ -45,6 +47,7 @@ public record CompareSettings(
         Path lockFile,
         int lockWaitSeconds,
         boolean keepFlagged,
+        double margin,
         AppSetting app) {
 
     /** The port the lab's server listens on unless compare.port (or a user's plan) says otherwise. */
@@ -173,6 +176,7 @@ public record CompareSettings(
                 Path.of(get(p, Setting.LOCK_FILE, MachineLock.DEFAULT.toString())),
                 bounded(p, Setting.LOCK_WAIT_SECONDS, 600, 0, 86_400),
                 keepFlagged(p.getProperty(Setting.KEEP_FLAGGED.key()), profile == Catalogue.Profile.SMOKE),
+                bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0,
                 app);
     }
 

@@ -42,6 +42,7 @@ public enum Setting {
     PLAN("plan"),
     URL("url"),
     KEEP_FLAGGED("keepFlagged"),
+    MARGIN("margin"),
     REANALYSE("reanalyse");
 
     public static final String PREFIX = "compare.";

@@ -78,7 +78,7 @@ public record LogRatio(
                 Math.exp(logEstimate), low, high, p, n1, n2, pairing, logScale, pivot, logShiftDown, logShiftUp, "");
     }
 
-    static LogRatio undetermined(double estimate, int n1, int n2, Pairing pairing, String why) {
+    public static LogRatio undetermined(double estimate, int n1, int n2, Pairing pairing, String why) {
         return new LogRatio(estimate, Double.NaN, Double.NaN, Double.NaN, n1, n2, pairing, Double.NaN, null, 0, 0, why);
     }
 

@@ -28,6 +28,7 @@ class RawFilesTest {
                 200,
                 "plan:/tmp/shop.jmx",
                 false,
+                0.05,
                 12345.0,
                 471.25);
         RawFiles.writeComparison(out, comparison);

@@ -50,8 +50,7 @@ class RatiosTest {
     void whereFiellersIntervalGoesBelowZeroTheLogIntervalStaysPositiveOrSaysItCannotBound() {
         // three runs that vary a lot: the kind that printed "−162 % … +374 %"
         double[] mode = {40, 260, 95}, base = {120, 30, 70};
-        Stats.Ratio fieller = Stats.ratio(mode, base, 0);
-        assertTrue(fieller.verdict() == Stats.Verdict.UNDETERMINED || fieller.low() < 0, fieller.toString());
+        // Fieller's interval for a ratio of arithmetic means (what the comparison used before) goes below zero here
         LogRatio unbounded = Ratios.unpaired(mode, base, 0, Double.POSITIVE_INFINITY);
         assertTrue(unbounded.low() > 0 && unbounded.high() > unbounded.low(), unbounded.toString());
         LogRatio r = Ratios.unpaired(mode, base, 0);
