@@ -104,6 +104,7 @@ public final class Comparison {
     private final List<Aggregate> aggregates;
     private final List<RatioRow> ratios;
     private final double wallS;
+    private final boolean keepFlagged;
     private final Map<Key, Aggregate> aggregateIndex = new HashMap<>();
     private final Map<Key, RatioRow> ratioIndex = new HashMap<>();
 
@@ -114,7 +115,9 @@ public final class Comparison {
             List<RunResult> runs,
             List<Aggregate> aggregates,
             List<RatioRow> ratios,
-            double wallS) {
+            double wallS,
+            boolean keepFlagged) {
+        this.keepFlagged = keepFlagged;
         this.environment = environment;
         this.tests = tests;
         this.modes = modes;
@@ -210,7 +213,7 @@ public final class Comparison {
                 }
             }
         }
-        return new Comparison(environment, tests, modes, runs, aggregates, holm(ratios), wallS);
+        return new Comparison(environment, tests, modes, runs, aggregates, holm(ratios), wallS, keepFlagged);
     }
 
     /** Where, on what and how the comparison ran (the report's environment). */
@@ -243,6 +246,11 @@ public final class Comparison {
     /** Seconds the comparison's runs took, start to end. */
     public double wallS() {
         return wallS;
+    }
+
+    /** Whether flagged runs counted in the verdicts (by default they are left out). */
+    public boolean keepFlagged() {
+        return keepFlagged;
     }
 
     public DispatchMode baseline() {

@@ -53,7 +53,10 @@ final class Answers {
                 + counts.entrySet().stream()
                         .map(e -> e.getKey().text() + " (" + e.getValue() + ")")
                         .collect(Collectors.joining(", "))
-                + ". They are in the verdicts: read the runs table before you trust them.";
+                + (c.keepFlagged()
+                        ? ". They are kept in the verdicts (compare.keepFlagged): read the runs table before you trust"
+                                + " them."
+                        : ". They are left out of the verdicts; the runs table says why.");
     }
 
     private static String sentence(Comparison c, String test, Headline h, Comparison.RatioRow r) {
