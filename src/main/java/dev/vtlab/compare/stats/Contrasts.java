@@ -38,7 +38,7 @@ public final class Contrasts {
      * values (runs left out) are skipped.
      */
     public static Difference difference(double[] a, double[] b, double resolution) {
-        SummaryStatistics x = summary(a), y = summary(b);
+        SummaryStatistics x = Stats.summary(a), y = Stats.summary(b);
         int n1 = (int) x.getN(), n2 = (int) y.getN();
         double d = x.getMean() - y.getMean();
         if (n1 < 2 || n2 < 2) {
@@ -62,15 +62,5 @@ public final class Contrasts {
         double distance = Math.max(0, Math.abs(d) - resolution);
         double p = se == 0 ? (distance > 0 ? 0 : 1) : 2 * (1 - t.cumulativeProbability(distance / se));
         return new Difference(d, d - half, d + half, p, df, n1, n2, "");
-    }
-
-    private static SummaryStatistics summary(double[] values) {
-        SummaryStatistics s = new SummaryStatistics();
-        for (double v : values) {
-            if (!Double.isNaN(v)) {
-                s.addValue(v);
-            }
-        }
-        return s;
     }
 }

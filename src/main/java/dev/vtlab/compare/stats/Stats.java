@@ -82,7 +82,8 @@ public final class Stats {
         return out;
     }
 
-    private static SummaryStatistics summary(double[] values) {
+    /** The values' summary, NaN ones (figures a run did not have) left out. */
+    static SummaryStatistics summary(double[] values) {
         SummaryStatistics s = new SummaryStatistics();
         for (double v : values) {
             if (!Double.isNaN(v)) {
