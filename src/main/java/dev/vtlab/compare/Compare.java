@@ -24,6 +24,7 @@ import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Machine;
+import jakarta.json.JsonException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -130,8 +131,16 @@ public final class Compare {
             throw new IllegalArgumentException("compare.reanalyse: " + out + " has no " + RawFiles.COMPARISON
                     + " (not a report directory of this version of the lab)");
         }
-        ComparisonRecord record = RawFiles.readComparison(out);
-        List<RawRun> raws = RawFiles.readRuns(out);
+        ComparisonRecord record;
+        List<RawRun> raws;
+        try {
+            record = RawFiles.readComparison(out);
+            raws = RawFiles.readRuns(out);
+        } catch (NullPointerException | ClassCastException | JsonException missing) {
+            // a field this version records and the one that wrote the directory did not
+            throw new IllegalArgumentException("compare.reanalyse: " + out + "'s raw files lack what this version"
+                    + " of the lab records (" + missing + "): run the comparison again");
+        }
         List<RunResult> results = new ArrayList<>();
         for (RawRun raw : raws) {
             RunRecord run = raw.record();

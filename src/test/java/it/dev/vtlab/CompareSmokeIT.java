@@ -291,6 +291,12 @@ class CompareSmokeIT {
     void theReportOpensWithTheAnswer() throws Exception {
         try (HeadlessChromium browser = HeadlessChromium.open(
                 HeadlessChromium.find(), report.resolve("index.html").toUri().toString())) {
+            // the page is a local file, but Chromium may still be loading it when the DevTools socket opens
+            for (long deadline = System.nanoTime() + 30_000_000_000L;
+                    !Json.createValue("complete").equals(browser.evaluate("document.readyState"))
+                            && System.nanoTime() < deadline; ) {
+                Thread.sleep(100);
+            }
             String structure = ((JsonString)
                             browser.evaluate(
                                     """
