@@ -29,7 +29,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class RemoteSystem implements AutoCloseable {
 
+    /** Connections the kernel holds for us until we accept them; Linux caps it at net.core.somaxconn (4096 since 5.4). */
     private static final int BACKLOG = 8192;
+
     private static final int MAX_BODY = 4096;
 
     private final HttpServer server;
@@ -44,9 +46,13 @@ public final class RemoteSystem implements AutoCloseable {
     }
 
     public static RemoteSystem start(String host, int port, int accounts) throws IOException {
-        // Read once by the JDK server: answer without Nagle delays, keep many idle keep-alive connections.
+        // Read once by the JDK server: answer without Nagle delays, keep many idle keep-alive connections, and
+        // keep them idle for 60 s, longer than the JDK client's 30 s keep-alive: the bank's client, which reuses its
+        // longest-idle connection first, closes it before we do, and never sends a POST (which it does not retry)
+        // on a connection we are closing.
         System.setProperty("sun.net.httpserver.nodelay", "true");
         System.setProperty("sun.net.httpserver.maxIdleConnections", "20000");
+        System.setProperty("sun.net.httpserver.idleInterval", "60");
         Ledger ledger = new Ledger(accounts);
         int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
         ScheduledThreadPoolExecutor workers = new ScheduledThreadPoolExecutor(threads, r -> {
