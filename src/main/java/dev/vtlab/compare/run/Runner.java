@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Runs the schedule: for each slot fresh servers, a warm-up, the measured JMeter run with the server sampled
@@ -31,6 +32,10 @@ public final class Runner {
 
     /** Seconds each run spends outside its load (server ready, stop, JMeter's start and dashboard), measured. */
     public static final int RESTART_SECONDS = 20;
+
+    /** A listener element of a plan and its (empty) subtree. */
+    private static final Pattern RESULT_COLLECTOR =
+            Pattern.compile("\\s*<ResultCollector [^>]*>.*?</ResultCollector>\\s*<hashTree/>", Pattern.DOTALL);
 
     private final Prepared prepared;
     private final CompareSettings settings;
@@ -197,14 +202,25 @@ public final class Runner {
         return Double.parseDouble(out);
     }
 
+    /**
+     * The lab's plan as the run sends it: a copy in the run's directory without the Summary Report the plans carry
+     * for GUI users, which a CLI run does not need (and remote engines would send every sample to once more).
+     */
+    private static Path withoutListeners(Path plan, Path dir) throws IOException {
+        Path copy = dir.resolve(plan.getFileName());
+        Files.writeString(copy, RESULT_COLLECTOR.matcher(Files.readString(plan)).replaceAll(""));
+        return copy;
+    }
+
     /** JMeter's command line for a plan of {@code spec} with {@code props}, on the load CPUs. */
-    private List<String> jmeter(TestSpec spec, Map<String, String> props, Path dir, boolean dashboard) {
+    private List<String> jmeter(TestSpec spec, Map<String, String> props, Path dir, boolean dashboard)
+            throws IOException {
         Map<String, String> all =
                 new LinkedHashMap<>(Map.of("HOST", settings.serverHost(), "PORT", String.valueOf(prepared.port())));
         all.putAll(props);
         Path plan = spec.test().shape() == Catalogue.Shape.PLAN
                 ? Path.of(spec.test().plan())
-                : settings.plans().resolve(spec.test().plan());
+                : withoutListeners(settings.plans().resolve(spec.test().plan()), dir);
         List<String> command = new ArrayList<>(settings.cpus().pinLoad());
         command.addAll(JMeter.run(
                 prepared.java(),
