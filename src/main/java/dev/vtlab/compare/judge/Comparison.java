@@ -14,6 +14,7 @@ import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -297,25 +298,26 @@ public final class Comparison {
         List<RatioRow> secondary = rows.stream().filter(r -> !r.primary()).toList();
         List<Multiplicity.Adjusted> adjusted = Multiplicity.holm(
                 secondary.stream().mapToDouble(r -> r.ratio().pValue()).toArray());
-        Map<RatioRow, Multiplicity.Adjusted> byRow = new HashMap<>();
-        for (int i = 0; i < secondary.size(); i++) {
-            byRow.put(secondary.get(i), adjusted.get(i));
+        // the adjusted p-values come back in the secondary rows' order
+        Iterator<Multiplicity.Adjusted> next = adjusted.iterator();
+        List<RatioRow> out = new ArrayList<>();
+        for (RatioRow r : rows) {
+            out.add(
+                    r.primary()
+                            ? r
+                            : new RatioRow(
+                                    r.test(),
+                                    r.mode(),
+                                    r.baseline(),
+                                    r.headline(),
+                                    false,
+                                    r.verdict(),
+                                    next.next(),
+                                    r.notes(),
+                                    r.modeRuns(),
+                                    r.baselineRuns()));
         }
-        return rows.stream()
-                .map(r -> r.primary()
-                        ? r
-                        : new RatioRow(
-                                r.test(),
-                                r.mode(),
-                                r.baseline(),
-                                r.headline(),
-                                false,
-                                r.verdict(),
-                                byRow.get(r),
-                                r.notes(),
-                                r.modeRuns(),
-                                r.baselineRuns()))
-                .toList();
+        return out;
     }
 
     /** How many of a test's runs carry each flag (a run may carry several). */

@@ -19,7 +19,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -101,9 +103,12 @@ public final class Preflight {
      * refused with the nearest property those plans do read.
      */
     static void checkPlanProperties(CompareSettings settings, Properties properties) {
+        // each plan read once: the properties it reads, by test
+        Map<String, Set<String>> byTest = new HashMap<>();
         Set<String> all = new TreeSet<>();
         for (TestSpec spec : settings.specs()) {
-            all.addAll(PlanCheck.properties(plan(settings, spec)));
+            byTest.put(spec.name(), PlanCheck.properties(plan(settings, spec)));
+            all.addAll(byTest.get(spec.name()));
         }
         for (String key : properties.stringPropertyNames()) {
             if (!key.startsWith(Setting.PREFIX)) {
@@ -115,13 +120,7 @@ public final class Preflight {
                 continue;
             }
             String test = rest.contains(".") ? rest.substring(0, rest.lastIndexOf('.')) : null;
-            Set<String> read = test == null
-                    ? all
-                    : settings.specs().stream()
-                            .filter(s -> s.name().equals(test))
-                            .findFirst()
-                            .map(s -> PlanCheck.properties(plan(settings, s)))
-                            .orElse(Set.of());
+            Set<String> read = test == null ? all : byTest.getOrDefault(test, Set.of());
             if (!read.contains(prop)) {
                 String nearest = read.stream()
                         .min(Comparator.comparingInt(

@@ -126,16 +126,19 @@ public final class Runner {
                             "WARMUP_DONE", done.toString()));
                 }
                 WarmUp watched = warm;
-                Thread ticker = Thread.ofPlatform().daemon().start(() -> {
-                    while (watched != null && !Thread.currentThread().isInterrupted()) {
-                        watched.tick();
-                        try {
-                            Thread.sleep(1000);
-                        } catch (InterruptedException e) {
-                            return;
-                        }
-                    }
-                });
+                // the cap must end a warm-up even when JMeter prints no rate
+                Thread ticker = watched == null
+                        ? null
+                        : Thread.ofPlatform().daemon().start(() -> {
+                            while (!Thread.currentThread().isInterrupted()) {
+                                watched.tick();
+                                try {
+                                    Thread.sleep(1000);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                        });
                 try {
                     JMeterRun.run(
                             jmeter(spec, props, dir, dashboard),
@@ -150,7 +153,9 @@ public final class Runner {
                                 }
                             });
                 } finally {
-                    ticker.interrupt();
+                    if (ticker != null) {
+                        ticker.interrupt();
+                    }
                 }
                 samples = sampler.samples();
                 warmupSeconds = warm == null ? Double.NaN : warm.seconds();
