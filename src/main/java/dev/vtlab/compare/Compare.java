@@ -3,22 +3,28 @@ package dev.vtlab.compare;
 import dev.vtlab.compare.analyse.RunAnalysis;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.Sizing;
+import dev.vtlab.compare.judge.TwoStagePlans;
 import dev.vtlab.compare.preflight.Preflight;
 import dev.vtlab.compare.preflight.Prepared;
 import dev.vtlab.compare.raw.ComparisonRecord;
 import dev.vtlab.compare.raw.RawFiles;
 import dev.vtlab.compare.raw.RawRun;
 import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.report.ConsoleReport;
 import dev.vtlab.compare.report.CsvReport;
 import dev.vtlab.compare.report.HtmlReport;
 import dev.vtlab.compare.report.JsonReport;
+import dev.vtlab.compare.report.SizingReport;
+import dev.vtlab.compare.report.TwoStageReport;
 import dev.vtlab.compare.run.Environment;
 import dev.vtlab.compare.run.Runner;
 import dev.vtlab.compare.run.ServerLayout;
 import dev.vtlab.compare.run.Stopped;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.TestSpec;
@@ -30,6 +36,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +48,7 @@ import java.util.stream.Collectors;
  * The A/B comparison, as a script of its stages (see package-info): settings → preflight → run → analyse →
  * judge → report. {@code -Dcompare.reanalyse=DIR} starts from a report directory's raw files instead of running.
  *
- * <pre>./mvnw -Pcompare verify [-Dcompare.profile=smoke|quick|rigorous|full] [-Dcompare.tests=ping] ...</pre>
+ * <pre>./mvnw -Pcompare verify [-Dcompare.profile=smoke|quick|rigorous|full|sizing] [-Dcompare.tests=ping] ...</pre>
  */
 public final class Compare {
 
@@ -72,8 +79,17 @@ public final class Compare {
     public static Path run(Properties properties, Path basedir) throws Exception {
         CompareSettings settings = CompareSettings.from(properties, basedir, Machine.allowedCpus());
         List<Schedule.Slot> slots = Schedule.of(settings.specs(), settings.modes(), settings.order(), settings.seed());
+        if (settings.precision() != null) {
+            settings.precision()
+                    .checkFits(
+                            estimatedSeconds(settings, slots),
+                            slots.size(),
+                            settings.profile() == Catalogue.Profile.SIZING ? "the sizing pilot" : "the first stage");
+        }
         try (Prepared prepared = Preflight.check(settings, properties)) {
             announce(prepared, slots);
+            // the budget counts from here: the machine is the comparison's (a wait for its lock is not spent on it)
+            long began = System.nanoTime();
             Files.createDirectories(settings.out());
             Files.writeString(settings.out().resolve(Preflight.REPORT_MARKER), "written by vtlab's comparison\n");
             ServerLayout.prepare(settings, prepared.app(), prepared.port());
@@ -82,19 +98,12 @@ public final class Compare {
             double reference = runner.calibrate();
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
             List<RunResult> results = new ArrayList<>();
+            List<Double> runSeconds = new ArrayList<>();
             long started = System.currentTimeMillis();
-            for (int i = 0; i < slots.size(); i++) {
-                Schedule.Slot slot = slots.get(i);
-                runner.run(slot, i + 1, slots.size());
-                RunResult r = RunAnalysis.analyse(
-                        slot.spec(),
-                        RawFiles.readRun(runner.dir(slot)),
-                        settings.cpus(),
-                        settings.poolMaxThreads(),
-                        reference);
-                results.add(r);
-                progress(r, i + 1, slots.size());
-            }
+            runSlots(runner, settings, slots, 0, slots.size(), reference, results, runSeconds);
+            TwoStageRecord twoStage = settings.precision() != null && settings.profile() != Catalogue.Profile.SIZING
+                    ? secondStage(runner, settings, slots.size(), reference, results, runSeconds, began)
+                    : null;
             ComparisonRecord record = new ComparisonRecord(
                     Environment.of(prepared, properties),
                     settings.specs().stream().map(TestSpec::name).toList(),
@@ -107,6 +116,9 @@ public final class Compare {
                     reference,
                     (System.currentTimeMillis() - started) / 1000.0);
             RawFiles.writeComparison(settings.out(), record);
+            String sizing = settings.profile() == Catalogue.Profile.SIZING
+                    ? sizing(settings, properties, results, runSeconds)
+                    : "";
             report(
                     Comparison.of(
                             record.environment(),
@@ -115,8 +127,10 @@ public final class Compare {
                             results,
                             record.wallS(),
                             record.keepFlagged(),
-                            record.margin()),
-                    settings.out());
+                            record.margin(),
+                            twoStage),
+                    settings.out(),
+                    sizing);
             System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", record.wallS());
             return settings.out();
         }
@@ -157,15 +171,142 @@ public final class Compare {
         environment.put("keep_flagged", String.valueOf(keep));
         report(
                 Comparison.of(
-                        environment, record.tests(), record.modes(), results, record.wallS(), keep, record.margin()),
-                out);
+                        environment,
+                        record.tests(),
+                        record.modes(),
+                        results,
+                        record.wallS(),
+                        keep,
+                        record.margin(),
+                        RawFiles.readTwoStage(out)),
+                out,
+                "");
         return out;
     }
 
-    private static void report(Comparison comparison, Path out) throws IOException {
+    /**
+     * Runs {@code slots} after {@code before} runs of {@code total}, analysing each as it ends; each run's result and
+     * measured wall time (server starts and stops, warm-up, load, analysis) are added to {@code results} and {@code
+     * seconds}.
+     */
+    private static void runSlots(
+            Runner runner,
+            CompareSettings settings,
+            List<Schedule.Slot> slots,
+            int before,
+            int total,
+            double reference,
+            List<RunResult> results,
+            List<Double> seconds)
+            throws IOException, InterruptedException {
+        for (int i = 0; i < slots.size(); i++) {
+            long start = System.nanoTime();
+            Schedule.Slot slot = slots.get(i);
+            runner.run(slot, before + i + 1, total);
+            RunResult r = RunAnalysis.analyse(
+                    slot.spec(),
+                    RawFiles.readRun(runner.dir(slot)),
+                    settings.cpus(),
+                    settings.poolMaxThreads(),
+                    reference);
+            results.add(r);
+            seconds.add((System.nanoTime() - start) / 1e9);
+            progress(r, before + i + 1, total);
+        }
+    }
+
+    /**
+     * The two-stage design's second stage: each test's plan from the first stage's runs and the budget left (its
+     * runs' measured cost), a line per test, the plan in the raw files, then the added runs, interleaved.
+     */
+    private static TwoStageRecord secondStage(
+            Runner runner,
+            CompareSettings settings,
+            int firstRuns,
+            double reference,
+            List<RunResult> results,
+            List<Double> runSeconds,
+            long began)
+            throws IOException, InterruptedException {
+        Map<String, Double> perRun = new LinkedHashMap<>();
+        for (TestSpec spec : settings.specs()) {
+            double[] mine = new double[results.size()];
+            int n = 0;
+            for (int i = 0; i < results.size(); i++) {
+                if (results.get(i).test().equals(spec.name())) {
+                    mine[n++] = runSeconds.get(i);
+                }
+            }
+            perRun.put(spec.name(), Arrays.stream(mine, 0, n).average().orElse(Double.NaN));
+        }
+        TwoStageRecord plan = TwoStagePlans.plan(
+                settings.specs().stream().map(TestSpec::name).toList(),
+                settings.modes(),
+                results,
+                settings.keepFlagged(),
+                Environment.userTest(settings),
+                settings.precision(),
+                perRun,
+                (System.nanoTime() - began) / 1e9);
+        plan.tests()
+                .forEach(t -> System.out.println(
+                        "[compare] " + TwoStageReport.planned(t, settings.baseline(), plan.target())));
+        RawFiles.writeTwoStage(settings.out(), plan);
+        List<Schedule.Slot> more = Schedule.continuing(
+                settings.specs(),
+                settings.specs().stream()
+                        .map(s -> plan.test(s.name()).addedRuns())
+                        .toList(),
+                settings.modes(),
+                settings.order(),
+                settings.seed());
+        if (!more.isEmpty()) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "[compare] second stage: %d runs, about %s of the %s left of the budget%n",
+                    more.size(),
+                    Precision.duration(plan.tests().stream()
+                            .mapToDouble(t -> t.addedRuns()
+                                    * t.secondsPerRun()
+                                    * settings.modes().size())
+                            .sum()),
+                    Precision.duration(settings.precision().budgetSeconds() - plan.firstStageSeconds()));
+        }
+        runSlots(runner, settings, more, firstRuns, firstRuns + more.size(), reference, results, runSeconds);
+        return plan;
+    }
+
+    /** The sizing pilot's estimates and design: printed, in sizing.json, and the HTML section it returns. */
+    private static String sizing(
+            CompareSettings settings, Properties properties, List<RunResult> results, List<Double> runSeconds)
+            throws IOException {
+        Sizing sizing = Sizing.of(
+                settings.specs(),
+                settings.modes(),
+                results,
+                runSeconds,
+                settings.keepFlagged(),
+                Environment.userTest(settings),
+                settings.precision().target());
+        String app = null;
+        if (settings.app() != null) {
+            app = "-Dcompare.app=" + settings.app().path()
+                    + (settings.app().plan() != null
+                            ? " -Dcompare.plan=" + settings.app().plan()
+                            : " -Dcompare.url=" + settings.app().url());
+        }
+        return SizingReport.write(sizing, sizing.command(settings.warmupSeconds(), app), settings.out(), System.out);
+    }
+
+    /** Seconds the slots are expected to take, as announced: their load and warm-ups, and each run's restart. */
+    private static int estimatedSeconds(CompareSettings settings, List<Schedule.Slot> slots) {
+        return settings.loadSeconds(slots) + Runner.RESTART_SECONDS * slots.size();
+    }
+
+    private static void report(Comparison comparison, Path out, String sections) throws IOException {
         JsonReport.write(comparison, out.resolve("summary.json"));
         CsvReport.write(comparison, out);
-        HtmlReport.write(comparison, out);
+        HtmlReport.write(comparison, out, sections);
         ConsoleReport.write(comparison, System.out);
     }
 
@@ -188,8 +329,10 @@ public final class Compare {
                 slots.size(),
                 unknownLength
                         ? "each as long as your plan runs plus about " + Runner.RESTART_SECONDS + " s"
-                        : "about " + (settings.loadSeconds(slots) + Runner.RESTART_SECONDS * slots.size() + 59) / 60
-                                + " min");
+                        : "about " + (estimatedSeconds(settings, slots) + 59) / 60 + " min");
+        if (settings.precision() != null) {
+            precision(settings);
+        }
         System.out.println("[compare] CPUs: " + settings.cpus().describe(prepared.app() == null));
         if (prepared.app() != null) {
             System.out.printf(
@@ -202,6 +345,27 @@ public final class Compare {
         }
         prepared.notes().forEach(note -> System.out.println("[compare] note: " + note));
         prepared.planNotes().forEach(note -> System.out.println("[compare] note: your plan's " + note));
+    }
+
+    /** What a comparison to a fixed precision, or the sizing pilot, will do beyond the runs announced. */
+    private static void precision(CompareSettings settings) {
+        Precision p = settings.precision();
+        System.out.println(
+                settings.profile() == Catalogue.Profile.SIZING
+                        ? String.format(
+                                Locale.ROOT,
+                                "[compare] a sizing pilot: then the repetitions and level length that reach ±%.1f %% on"
+                                        + " each test's primary ratio at least time%s",
+                                100 * p.target(),
+                                p.budgetSeconds() == null
+                                        ? ""
+                                        : " (budget " + Precision.duration(p.budgetSeconds()) + ")")
+                        : String.format(
+                                Locale.ROOT,
+                                "[compare] to ±%.1f %% on each test's primary ratio within %s: these runs are the first"
+                                        + " stage; the second stage's follow from its variance and the budget left",
+                                100 * p.target(),
+                                Precision.duration(p.budgetSeconds())));
     }
 
     private static void progress(RunResult r, int order, int total) {

@@ -3,6 +3,7 @@ package dev.vtlab.compare.judge;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.LogRatio;
@@ -106,6 +107,7 @@ public final class Comparison {
     private final List<RatioRow> ratios;
     private final double wallS;
     private final boolean keepFlagged;
+    private TwoStageRecord twoStage;
     private final Map<Key, Aggregate> aggregateIndex = new HashMap<>();
     private final Map<Key, RatioRow> ratioIndex = new HashMap<>();
 
@@ -145,6 +147,22 @@ public final class Comparison {
             double wallS,
             boolean keepFlagged,
             double margin) {
+        return of(environment, tests, modes, runs, wallS, keepFlagged, margin, null);
+    }
+
+    /**
+     * A comparison to a fixed precision: the primary row of each test {@code twoStage} planned gets Stein's
+     * fixed-width interval ({@link TwoStagePlans#interval}) instead of the ordinary one; null: none planned.
+     */
+    public static Comparison of(
+            Map<String, String> environment,
+            List<String> tests,
+            List<DispatchMode> modes,
+            List<RunResult> runs,
+            double wallS,
+            boolean keepFlagged,
+            double margin,
+            TwoStageRecord twoStage) {
         List<Aggregate> aggregates = new ArrayList<>();
         List<RatioRow> ratios = new ArrayList<>();
         DispatchMode baseline = modes.get(0);
@@ -161,9 +179,7 @@ public final class Comparison {
                     List<RunResult> mine = runs.stream()
                             .filter(r -> r.test().equals(test) && r.mode() == mode)
                             .toList();
-                    List<RunResult> valid = mine.stream()
-                            .filter(r -> keepFlagged || r.flags().isEmpty())
-                            .toList();
+                    List<RunResult> valid = valid(mine, keepFlagged);
                     Map<Flag, Long> why = new EnumMap<>(Flag.class);
                     mine.stream().filter(r -> !valid.contains(r)).forEach(r -> r.flags()
                             .forEach(f -> why.merge(f, 1L, Long::sum)));
@@ -200,6 +216,14 @@ public final class Comparison {
                         ratio = Ratios.unpaired(values.get(mode), values.get(baseline), metric.resolution);
                     }
                     boolean isPrimary = headline.equals(primary);
+                    TwoStagePlans.Planned planned = isPrimary
+                            ? TwoStagePlans.interval(
+                                    twoStage, keepFlagged, test, mode, values.get(mode), values.get(baseline), metric)
+                            : null;
+                    if (planned != null) {
+                        notes = planned.notes(notes);
+                        ratio = planned.ratio() == null ? ratio : planned.ratio();
+                    }
                     ratios.add(new RatioRow(
                             test,
                             mode,
@@ -214,7 +238,19 @@ public final class Comparison {
                 }
             }
         }
-        return new Comparison(environment, tests, modes, runs, aggregates, holm(ratios), wallS, keepFlagged);
+        Comparison c = new Comparison(environment, tests, modes, runs, aggregates, holm(ratios), wallS, keepFlagged);
+        c.twoStage = twoStage;
+        return c;
+    }
+
+    /** The runs a verdict counts: all of them with {@code keepFlagged}, else those without a flag. */
+    static List<RunResult> valid(List<RunResult> runs, boolean keepFlagged) {
+        return runs.stream().filter(r -> keepFlagged || r.flags().isEmpty()).toList();
+    }
+
+    /** The two-stage design the primary intervals followed, or null for a comparison of fixed repetitions. */
+    public TwoStageRecord twoStage() {
+        return twoStage;
     }
 
     /** Where, on what and how the comparison ran (the report's environment). */
@@ -281,7 +317,7 @@ public final class Comparison {
         return primary(test, environment, headlines(test));
     }
 
-    private static Headline primary(String test, Map<String, String> environment, Iterable<Headline> headlines) {
+    static Headline primary(String test, Map<String, String> environment, Iterable<Headline> headlines) {
         Metric metric =
                 Catalogue.resolve(test, environment.get(Catalogue.USER_TEST)).primary();
         Headline last = null;

@@ -1,6 +1,7 @@
 package dev.vtlab.compare.raw;
 
 import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.stats.TwoStage;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
 import jakarta.json.Json;
@@ -36,6 +37,7 @@ public final class RawFiles {
     public static final String RUN = "run.json";
     public static final String JTL = "results.jtl";
     public static final String SAMPLES = "samples.csv";
+    public static final String TWO_STAGE = "two-stage.json";
     private static final List<String> SAMPLE_COLUMNS = List.of(
             "epoch_ms",
             "server_cpu_pct",
@@ -92,6 +94,85 @@ public final class RawFiles {
                 root.getJsonNumber("margin").doubleValue(),
                 root.getJsonNumber("calibration_units_per_s").doubleValue(),
                 root.getJsonNumber("wall_time_s").doubleValue());
+    }
+
+    /** The two-stage plan beside comparison.json (only a comparison to a fixed precision has one). */
+    public static void writeTwoStage(Path out, TwoStageRecord t) throws IOException {
+        JsonArrayBuilder tests = Json.createArrayBuilder();
+        for (TwoStageRecord.TestPlan test : t.tests()) {
+            JsonArrayBuilder modes = Json.createArrayBuilder();
+            for (TwoStageRecord.ModePlan m : test.modes()) {
+                TwoStage.Plan p = m.plan();
+                modes.add(Json.createObjectBuilder()
+                        .add("mode", m.mode().label())
+                        .add("first_mode_runs", p.firstMode())
+                        .add("first_baseline_runs", p.firstBaseline())
+                        .add("mode_log_variance", json(p.modeLogVariance()))
+                        .add("baseline_log_variance", json(p.baselineLogVariance()))
+                        .add("mode_runs", p.modeRuns())
+                        .add("baseline_runs", p.baselineRuns())
+                        .add("target", p.target())
+                        .add("half_width", json(p.halfWidth()))
+                        .add("why", p.why()));
+            }
+            tests.add(Json.createObjectBuilder()
+                    .add("test", test.test())
+                    .add("first_runs", test.firstRuns())
+                    .add("added_runs", test.addedRuns())
+                    .add("needed_runs", test.neededRuns())
+                    .add("seconds_per_run", json(test.secondsPerRun()))
+                    .add("modes", modes)
+                    .add("why", test.why()));
+        }
+        write(
+                out.resolve(TWO_STAGE),
+                Json.createObjectBuilder()
+                        .add("target", t.target())
+                        .add("budget_s", t.budgetSeconds())
+                        .add("keep_flagged", t.keepFlagged())
+                        .add("first_stage_s", t.firstStageSeconds())
+                        .add("tests", tests)
+                        .build());
+    }
+
+    /** The two-stage plan of a report directory, or null when its comparison had none. */
+    public static TwoStageRecord readTwoStage(Path out) throws IOException {
+        if (!Files.isRegularFile(out.resolve(TWO_STAGE))) {
+            return null;
+        }
+        JsonObject root = read(out.resolve(TWO_STAGE));
+        List<TwoStageRecord.TestPlan> tests = new ArrayList<>();
+        for (JsonObject test : root.getJsonArray("tests").getValuesAs(JsonObject.class)) {
+            List<TwoStageRecord.ModePlan> modes = new ArrayList<>();
+            for (JsonObject m : test.getJsonArray("modes").getValuesAs(JsonObject.class)) {
+                modes.add(new TwoStageRecord.ModePlan(
+                        DispatchMode.parse(m.getString("mode")),
+                        new TwoStage.Plan(
+                                m.getInt("first_mode_runs"),
+                                m.getInt("first_baseline_runs"),
+                                orNaN(m, "mode_log_variance"),
+                                orNaN(m, "baseline_log_variance"),
+                                m.getInt("mode_runs"),
+                                m.getInt("baseline_runs"),
+                                m.getJsonNumber("target").doubleValue(),
+                                orNaN(m, "half_width"),
+                                m.getString("why"))));
+            }
+            tests.add(new TwoStageRecord.TestPlan(
+                    test.getString("test"),
+                    test.getInt("first_runs"),
+                    test.getInt("added_runs"),
+                    test.getInt("needed_runs"),
+                    orNaN(test, "seconds_per_run"),
+                    modes,
+                    test.getString("why")));
+        }
+        return new TwoStageRecord(
+                root.getJsonNumber("target").doubleValue(),
+                root.getInt("budget_s"),
+                root.getBoolean("keep_flagged"),
+                root.getJsonNumber("first_stage_s").doubleValue(),
+                tests);
     }
 
     /** Writes what ran and the server's samples into the run's directory, beside JMeter's results.jtl. */
@@ -171,6 +252,15 @@ public final class RawFiles {
         }
         runs.sort((a, b) -> Integer.compare(a.record().order(), b.record().order()));
         return runs;
+    }
+
+    /** JSON has no NaN: an absent figure is null. */
+    private static JsonValue json(double v) {
+        return Double.isFinite(v) ? Json.createValue(v) : JsonValue.NULL;
+    }
+
+    private static double orNaN(JsonObject o, String key) {
+        return o.get(key) instanceof JsonNumber n ? n.doubleValue() : Double.NaN;
     }
 
     private static List<ServerSample> samples(Path csv) throws IOException {

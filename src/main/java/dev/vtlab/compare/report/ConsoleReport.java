@@ -26,6 +26,7 @@ public final class ConsoleReport {
                         r.text());
             }
         }
+        TwoStageReport.lines(comparison).forEach(line -> out.println("[compare] " + line));
         // the answer last, as the report opens with it
         for (Answers.Answer a : Answers.of(comparison)) {
             out.println("[compare] answer: " + a.text());

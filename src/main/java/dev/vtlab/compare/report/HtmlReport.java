@@ -50,6 +50,11 @@ public final class HtmlReport {
     private HtmlReport() {}
 
     public static void write(Comparison c, Path out) throws IOException {
+        write(c, out, "");
+    }
+
+    /** With {@code sections}, HTML of other writers (the sizing pilot's), after the verdicts. */
+    public static void write(Comparison c, Path out, String sections) throws IOException {
         StringBuilder h = new StringBuilder(128 * 1024);
         h.append(
                         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>vtlab comparison</title>\n<style>")
@@ -65,6 +70,7 @@ public final class HtmlReport {
                 .append("</style></head><body>\n<h1>vtlab: Liberty thread pool vs virtual threads</h1>\n");
         answer(h, c);
         verdicts(h, c);
+        h.append(sections);
         h.append("<details id=\"environment\"><summary>Environment and method</summary>\n<p>");
         c.environment().forEach((k, v) -> h.append("<b>")
                 .append(k)
@@ -82,7 +88,9 @@ public final class HtmlReport {
                 .append("over each load level's steady window. Each test's primary figure (its catalogue's) answers")
                 .append(" its question; every other figure is secondary. Raw numbers: <a href=\"summary.json\">")
                 .append("summary.json</a>, <a href=\"runs.csv\">runs.csv</a>, <a href=\"ratios.csv\">ratios.csv</a>;")
-                .append(" each run's raw files under <code>runs/</code>.</p>\n</details>\n");
+                .append(" each run's raw files under <code>runs/</code>.</p>\n")
+                .append(TwoStageReport.html(c))
+                .append("</details>\n");
         runs(h, c, out);
         for (String test : c.tests()) {
             h.append("<h2 id=\"")

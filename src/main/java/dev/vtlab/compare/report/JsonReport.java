@@ -123,6 +123,10 @@ public final class JsonReport {
                     .add("verdict", a.ratio().verdict().verdict().name().toLowerCase(Locale.ROOT))
                     .add("text", a.text()));
         }
+        JsonObjectBuilder twoStage = TwoStageReport.json(c);
+        if (twoStage != null) {
+            root.add("two_stage", twoStage);
+        }
         root.add("answers", answers)
                 .add("flags", Answers.flags(c))
                 .add("runs", runs)

@@ -1,6 +1,7 @@
 package dev.vtlab.compare.settings;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -117,7 +118,13 @@ public final class Catalogue {
         FULL(
                 180,
                 List.of("ping", "throughput", "ramp-up", "footprint"),
-                Map.of("ping", 3, "throughput", 3, "ramp-up", 3, "footprint", 3));
+                Map.of("ping", 3, "throughput", 3, "ramp-up", 3, "footprint", 3)),
+        /**
+         * A pilot for {@code VarianceComponents}: the quick profile's tests and loads with levels of at least {@link
+         * #SIZING_LEVEL_SECONDS}, three runs per mode, from which the sizing report designs the repetitions and level
+         * length that reach compare.precision at least time.
+         */
+        SIZING(90, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3));
 
         public final int warmupSeconds;
         public final List<String> tests;
@@ -144,8 +151,10 @@ public final class Catalogue {
                     return p;
                 }
             }
-            throw new IllegalArgumentException(
-                    "compare.profile must be one of smoke, quick, rigorous, full, not '" + value + "'");
+            throw new IllegalArgumentException("compare.profile must be one of "
+                    + String.join(
+                            ", ", Arrays.stream(values()).map(Profile::label).toList())
+                    + ", not '" + value + "'");
         }
     }
 
@@ -388,6 +397,39 @@ public final class Catalogue {
             Map<String, String> quick,
             Map<String, String> rigorous,
             Map<String, String> full) {
-        return Map.of(Profile.SMOKE, smoke, Profile.QUICK, quick, Profile.RIGOROUS, rigorous, Profile.FULL, full);
+        return Map.of(
+                Profile.SMOKE,
+                smoke,
+                Profile.QUICK,
+                quick,
+                Profile.RIGOROUS,
+                rigorous,
+                Profile.FULL,
+                full,
+                Profile.SIZING,
+                sizing(quick));
+    }
+
+    /**
+     * Seconds a level of the sizing pilot lasts at least. The within-run component needs {@code
+     * VarianceComponents.MIN_BATCHES} (10) batch means per window at a batch length long enough for them to be
+     * uncorrelated (GC and JIT bursts span seconds: batches of up to 4 s), and the steady window loses its first
+     * seconds to MSER: 60 s leaves windows of 40–60 s, 10–15 batches of 4 s. Longer pilots estimate λ better but cost
+     * every run the same again.
+     */
+    public static final int SIZING_LEVEL_SECONDS = 60;
+
+    /** The quick profile's load with every level at least {@link #SIZING_LEVEL_SECONDS} long. */
+    private static Map<String, String> sizing(Map<String, String> quick) {
+        Map<String, String> p = new LinkedHashMap<>(quick);
+        for (String key : List.of("STEP_DURATION", "DURATION")) {
+            p.computeIfPresent(key, (k, v) -> String.valueOf(Math.max(SIZING_LEVEL_SECONDS, Integer.parseInt(v))));
+        }
+        return p;
+    }
+
+    /** The plan property that sets the length of a test's levels: STEP_DURATION for a stepped test, else DURATION. */
+    public static String levelKey(LoadTest test) {
+        return test.shape().stepped() ? "STEP_DURATION" : "DURATION";
     }
 }

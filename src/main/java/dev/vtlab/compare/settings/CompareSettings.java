@@ -20,6 +20,8 @@ import java.util.Properties;
  * @param margin the equivalence margin, as a fraction (compare.margin in percent, 1..50, default 5): a ratio whose
  *     90 % interval lies within [1/(1 + margin), 1 + margin] is "equivalent"
  * @param app a user's application (compare.app) and its load, or null for the lab's own tests
+ * @param precision the two-stage design's target and budget (compare.precision, compare.budget), or the sizing
+ *     pilot's target; null for a comparison of the profile's repetitions alone
  */
 public record CompareSettings(
         Catalogue.Profile profile,
@@ -48,7 +50,8 @@ public record CompareSettings(
         int lockWaitSeconds,
         boolean keepFlagged,
         double margin,
-        AppSetting app) {
+        AppSetting app,
+        Precision precision) {
 
     /** The port the lab's server listens on unless compare.port (or a user's plan) says otherwise. */
     public static final int DEFAULT_PORT = 9180;
@@ -147,9 +150,11 @@ public record CompareSettings(
                                 p,
                                 Setting.OUT,
                                 target.resolve(
-                                                profile == Catalogue.Profile.SMOKE
-                                                        ? "vtlab-report-smoke"
-                                                        : "vtlab-report")
+                                                switch (profile) {
+                                                    case SMOKE -> "vtlab-report-smoke";
+                                                    case SIZING -> "vtlab-report-sizing";
+                                                    default -> "vtlab-report";
+                                                })
                                         .toString()))
                         .toAbsolutePath()
                         .normalize(),
@@ -177,7 +182,43 @@ public record CompareSettings(
                 bounded(p, Setting.LOCK_WAIT_SECONDS, 600, 0, 86_400),
                 keepFlagged(p.getProperty(Setting.KEEP_FLAGGED.key()), profile == Catalogue.Profile.SMOKE),
                 bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0,
-                app);
+                app,
+                precision(p, profile, specs));
+    }
+
+    /**
+     * compare.precision and compare.budget: both or neither, except in the sizing pilot, whose design aims at the
+     * precision (5 % unless given) and whose budget, if given, only bounds it. Every test needs a first stage of at
+     * least {@value Precision#MIN_FIRST_STAGE} runs per mode.
+     */
+    static Precision precision(Properties p, Catalogue.Profile profile, List<TestSpec> specs) {
+        String target = p.getProperty(Setting.PRECISION.key()), budget = p.getProperty(Setting.BUDGET.key());
+        boolean sizing = profile == Catalogue.Profile.SIZING;
+        if (target == null && budget == null && !sizing) {
+            return null;
+        }
+        if (!sizing && target == null) {
+            throw new IllegalArgumentException(Setting.BUDGET.key() + " bounds a comparison to a fixed precision: give "
+                    + Setting.PRECISION.key() + " too (like 5%), or -Dcompare.profile=sizing");
+        }
+        if (!sizing && budget == null) {
+            throw new IllegalArgumentException(Setting.PRECISION.key() + " needs " + Setting.BUDGET.key()
+                    + ", the wall time the comparison may take (like 30m)");
+        }
+        Precision precision = new Precision(
+                target == null ? Precision.SIZING_DEFAULT_TARGET : Precision.target(target),
+                budget == null ? null : Precision.budgetSeconds(budget));
+        for (TestSpec spec : specs) {
+            if (spec.repeats() < Precision.MIN_FIRST_STAGE) {
+                throw new IllegalArgumentException(
+                        (sizing ? Setting.PROFILE.key() + "=sizing" : Setting.PRECISION.key())
+                                + ": " + (sizing ? "the pilot" : "the first stage") + " needs at least "
+                                + Precision.MIN_FIRST_STAGE + " runs per mode; " + spec.name() + " has "
+                                + spec.repeats()
+                                + " (" + Setting.REPEATS.key() + " or compare." + spec.name() + ".repeats)");
+            }
+        }
+        return precision;
     }
 
     /** The lab's Liberty, laid out by the build. */

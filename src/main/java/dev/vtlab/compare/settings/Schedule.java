@@ -33,12 +33,35 @@ public final class Schedule {
     private Schedule() {}
 
     public static List<Slot> of(List<TestSpec> specs, List<DispatchMode> modes, Order order, long seed) {
-        Random random = new Random(seed);
+        return slots(specs, specs.stream().map(s -> 0).toList(), modes, order, new Random(seed));
+    }
+
+    /**
+     * A second stage: {@code more.get(i)} further runs per mode of {@code specs.get(i)} after its first {@code
+     * repeats()}, numbered on from there and interleaved as the first stage was (ABBA keeps alternating by the
+     * repetition's number; a random order draws from the seed again, on a stream of its own). Each slot's spec carries
+     * the test's new total of repetitions.
+     */
+    public static List<Slot> continuing(
+            List<TestSpec> specs, List<Integer> more, List<DispatchMode> modes, Order order, long seed) {
+        List<TestSpec> totals = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            TestSpec s = specs.get(i);
+            totals.add(new TestSpec(s.test(), s.props(), s.repeats() + more.get(i)));
+        }
+        return slots(
+                totals, specs.stream().map(TestSpec::repeats).toList(), modes, order, new Random(seed ^ 0x5DEECE66DL));
+    }
+
+    /** The repetitions after {@code done.get(i)} of each spec up to its repeats(), round by round. */
+    private static List<Slot> slots(
+            List<TestSpec> specs, List<Integer> done, List<DispatchMode> modes, Order order, Random random) {
         int rounds = specs.stream().mapToInt(TestSpec::repeats).max().orElse(0);
         List<Slot> slots = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
-            for (TestSpec spec : specs) {
-                if (r >= spec.repeats()) {
+            for (int i = 0; i < specs.size(); i++) {
+                TestSpec spec = specs.get(i);
+                if (r < done.get(i) || r >= spec.repeats()) {
                     continue;
                 }
                 List<DispatchMode> sequence = new ArrayList<>(modes);

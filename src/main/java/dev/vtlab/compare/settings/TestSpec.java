@@ -38,7 +38,8 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
     /** The lab sets these to the server it starts: a user's value would send the load elsewhere. */
     public static final List<String> SET_BY_THE_LAB = List.of("HOST", "PORT");
 
-    static final int MAX_REPEATS = 50;
+    /** Runs per (test, mode), at most: compare.repeats's bound, and a two-stage design's. */
+    public static final int MAX_REPEATS = 50;
     /** Below this wait per request the lab's CPU ceiling binds long before users / wait would. */
     static final int IO_BOUND_MIN_WAIT_MS = 100;
 

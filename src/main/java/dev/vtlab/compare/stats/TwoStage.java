@@ -48,6 +48,11 @@ public final class TwoStage {
             return halfWidth <= target * (1 + 1e-9);
         }
 
+        /** c, the 97.5 % quantile of T₁ − T₂ for the first stage's degrees of freedom. */
+        public double c() {
+            return pivot().quantile(1 - (1 - Stats.CONFIDENCE) / 2);
+        }
+
         private Pivot pivot() {
             return new Pivot.DifferenceOfT(firstMode - 1, firstBaseline - 1);
         }
