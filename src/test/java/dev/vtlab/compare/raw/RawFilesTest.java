@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.stats.TwoStage;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
 import java.io.IOException;
@@ -89,5 +90,39 @@ class RawFilesTest {
         assertEquals("users 1-1", back.jtl().get(0).thread());
         assertTrue(Files.readString(out.resolve(second.dir()).resolve(RawFiles.SAMPLES))
                 .startsWith("epoch_ms,"));
+    }
+
+    @Test
+    void aTwoStagePlanComesBackAsItWasWrittenAndIsAbsentWithoutOne(@TempDir Path out) throws IOException {
+        assertEquals(null, RawFiles.readTwoStage(out), "a comparison of fixed repetitions has none");
+        TwoStageRecord plan = new TwoStageRecord(
+                0.05,
+                1800,
+                false,
+                421.37,
+                List.of(
+                        new TwoStageRecord.TestPlan(
+                                "ping",
+                                3,
+                                4,
+                                13,
+                                41.2,
+                                List.of(new TwoStageRecord.ModePlan(
+                                        DispatchMode.EXECUTOR_VIRTUAL,
+                                        new TwoStage.Plan(
+                                                3,
+                                                3,
+                                                0.0031234,
+                                                0.0042,
+                                                7,
+                                                7,
+                                                0.05,
+                                                0.0712345678901,
+                                                "7 runs per mode"))),
+                                ""),
+                        new TwoStageRecord.TestPlan(
+                                "throughput", 2, 0, 2, Double.NaN, List.of(), "the first stage left 2 valid runs")));
+        RawFiles.writeTwoStage(out, plan);
+        assertEquals(plan, RawFiles.readTwoStage(out));
     }
 }

@@ -49,6 +49,30 @@ class ScheduleTest {
         }
     }
 
+    @Test
+    void aSecondStageNumbersItsRunsOnAndKeepsAlternatingTheModes() {
+        List<TestSpec> first = List.of(spec("ping", 3), spec("throughput", 3));
+        List<Schedule.Slot> more = Schedule.continuing(first, List.of(2, 1), MODES, Schedule.Order.ABBA, 0);
+        assertEquals(
+                List.of(
+                        // repetition 4 is even: B A, as in repetition 2
+                        "ping executor-virtual 4 of 5",
+                        "ping threadpool 4 of 5",
+                        "throughput executor-virtual 4 of 4",
+                        "throughput threadpool 4 of 4",
+                        "ping threadpool 5 of 5",
+                        "ping executor-virtual 5 of 5"),
+                more.stream()
+                        .map(s -> s.spec().name() + " " + s.mode().label() + " " + s.repetition() + " of "
+                                + s.spec().repeats())
+                        .toList());
+        assertEquals(List.of(), Schedule.continuing(first, List.of(0, 0), MODES, Schedule.Order.ABBA, 0));
+        assertEquals(
+                6,
+                Schedule.continuing(first, List.of(2, 1), MODES, Schedule.Order.RANDOM, 7)
+                        .size());
+    }
+
     private static TestSpec spec(String test, int repeats) {
         return TestSpec.of(Catalogue.get(test), Catalogue.Profile.QUICK, new Properties(), repeats);
     }

@@ -1,0 +1,124 @@
+package dev.vtlab.compare.settings;
+
+import static dev.vtlab.compare.Fixtures.assertMessage;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** compare.precision and compare.budget: their syntax, each refusal in one line, and the budget's arithmetic. */
+class PrecisionTest {
+
+    private static CompareSettings parse(String... keyValues) {
+        Properties p = new Properties();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            p.setProperty(keyValues[i], keyValues[i + 1]);
+        }
+        return CompareSettings.from(p, Path.of(".").toAbsolutePath(), "0-1");
+    }
+
+    @Test
+    void aPrecisionIsAPercentageFromOneToFifty() {
+        assertEquals(0.05, Precision.target("5%"), 1e-12);
+        assertEquals(0.025, Precision.target("2.5%"), 1e-12);
+        assertEquals(0.01, Precision.target("1%"), 1e-12);
+        assertEquals(0.5, Precision.target("50%"), 1e-12);
+        for (String bad : new String[] {"0.05", "5", "0.5%", "51%", "5 %", "-5%", "five%", "%"}) {
+            assertMessage(
+                    "compare.precision: a percentage from 1% to 50%, like 5% or 2.5%",
+                    "not '" + bad + "'", () -> Precision.target(bad));
+        }
+    }
+
+    @Test
+    void aBudgetIsAWallTimeInSecondsMinutesOrHoursFromOneMinuteToADay() {
+        assertEquals(90, Precision.budgetSeconds("90s"));
+        assertEquals(1800, Precision.budgetSeconds("30m"));
+        assertEquals(7200, Precision.budgetSeconds("2h"));
+        assertEquals(86_400, Precision.budgetSeconds("24h"));
+        assertEquals(60, Precision.budgetSeconds("1m"));
+        for (String bad : new String[] {"30", "59s", "25h", "1.5h", "30 m", "30min", "0m", ""}) {
+            assertMessage(
+                    "compare.budget: a wall time from 1m to 24h in whole s, m or h, like 90s, 30m or 2h",
+                    "not '" + bad + "'",
+                    () -> Precision.budgetSeconds(bad));
+        }
+    }
+
+    @Test
+    void precisionAndBudgetComeTogetherAndNeedAFirstStageOfThreeRunsPerMode() {
+        assertNull(parse().precision(), "neither: the profile's repetitions alone");
+        Precision p = parse("compare.precision", "5%", "compare.budget", "30m").precision();
+        assertEquals(new Precision(0.05, 1800), p);
+        assertMessage(
+                "compare.precision needs compare.budget, the wall time the comparison may take",
+                "",
+                () -> parse("compare.precision", "5%"));
+        assertMessage(
+                "compare.budget bounds a comparison to a fixed precision: give compare.precision too",
+                "",
+                () -> parse("compare.budget", "30m"));
+        assertMessage(
+                "compare.precision: the first stage needs at least 3 runs per mode; ping has 2",
+                "compare.ping.repeats",
+                () -> parse("compare.precision", "5%", "compare.budget", "30m", "compare.ping.repeats", "2"));
+        // the smoke profile runs throughput once: not a first stage
+        assertMessage(
+                "compare.precision: the first stage needs at least 3 runs per mode; throughput has 1",
+                "",
+                () -> parse("compare.profile", "smoke", "compare.precision", "5%", "compare.budget", "30m"));
+    }
+
+    @Test
+    void theSizingPilotAimsAtFivePercentUnlessToldAndNeedsNoBudget() {
+        CompareSettings s = parse("compare.profile", "sizing");
+        assertEquals(new Precision(0.05, null), s.precision());
+        assertEquals(
+                Catalogue.SIZING_LEVEL_SECONDS,
+                Integer.parseInt(s.specs().get(0).props().get("DURATION")));
+        assertEquals(
+                Catalogue.SIZING_LEVEL_SECONDS,
+                Integer.parseInt(s.specs().get(1).props().get("STEP_DURATION")));
+        assertEquals(3, s.specs().get(0).repeats());
+        assertEquals(
+                new Precision(0.02, 3600),
+                parse("compare.profile", "sizing", "compare.precision", "2%", "compare.budget", "1h")
+                        .precision());
+        assertMessage(
+                "compare.profile=sizing: the pilot needs at least 3 runs per mode; ping has 1",
+                "",
+                () -> parse("compare.profile", "sizing", "compare.repeats", "1"));
+    }
+
+    @Test
+    void aBudgetThatCannotHoldTheFirstStageIsRefusedNamingWhatItWouldTake() {
+        // 6 runs of the smoke ping: 6 × (3 s of load + 20 s of restart) = 138 s, about 2.3 min
+        Precision p = new Precision(0.05, 120);
+        assertMessage(
+                "compare.budget: 2 min cannot hold the first stage (6 runs, about 2.3 min); give at least 3m",
+                "",
+                () -> p.checkFits(138, 6, "the first stage"));
+        p.checkFits(120, 6, "the first stage"); // exactly fits
+        new Precision(0.05, null).checkFits(100_000, 12, "the sizing pilot"); // no budget: nothing to hold
+    }
+
+    @Test
+    void theSecondStageGetsWhatTheRemainingBudgetAffordsSharedInProportionToEachTestsNeed() {
+        // two tests want 10 and 4 more runs per mode, at 30 s and 60 s a run, in 2 modes:
+        // 10·2·30 + 4·2·60 = 600 + 480 = 1080 s
+        int[] wanted = {10, 4};
+        double[] perRun = {30, 60};
+        assertArrayEquals(new int[] {10, 4}, Precision.affordable(wanted, perRun, 2, 1080), "it all fits");
+        assertArrayEquals(new int[] {10, 4}, Precision.affordable(wanted, perRun, 2, 5000));
+        // 540 s left: half of each need, 5 and 2 (5·2·30 + 2·2·60 = 540 s)
+        assertArrayEquals(new int[] {5, 2}, Precision.affordable(wanted, perRun, 2, 540));
+        // 500 s left: 500/1080 = 0.463 of each need, rounded down: 4.63 → 4, 1.85 → 1 (360 s)
+        assertArrayEquals(new int[] {4, 1}, Precision.affordable(wanted, perRun, 2, 500));
+        // the first stage overran the budget: nothing more
+        assertArrayEquals(new int[] {0, 0}, Precision.affordable(wanted, perRun, 2, -30));
+        assertArrayEquals(new int[] {0, 0}, Precision.affordable(new int[] {0, 0}, perRun, 2, 100));
+    }
+}
