@@ -1,0 +1,148 @@
+package it.dev.vtlab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import dev.vtlab.compare.Compare;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A comparison to a fixed precision end to end, as small as it gets: the smoke ping, 3 first-stage runs per mode,
+ * ±2 % asked for (more than 3 runs of seconds-long levels can reach) within a 3-minute budget, so the plan is the
+ * budget's and the second stage whatever it leaves. Checks what the report says of the plan, that the primary
+ * interval's half-width is the plan's, and that the second stage's runs carry on the repetitions.
+ */
+class TwoStageIT {
+
+    private static final List<String> MODES = List.of("threadpool", "executor-virtual");
+
+    private static Path report;
+    private static JsonObject summary;
+
+    @BeforeAll
+    static void runATwoStageComparison() throws Exception {
+        assumeFalse(Lab.DEV_MODE, "the comparison starts servers of its own; run it with ./mvnw verify");
+        Path basedir = Path.of(System.getProperty("basedir"));
+        Properties p = new Properties();
+        p.setProperty("compare.profile", "smoke");
+        p.setProperty("compare.tests", "ping");
+        p.setProperty("compare.precision", "2%");
+        p.setProperty("compare.budget", "3m");
+        p.setProperty("compare.port", System.getProperty("it.compare.port"));
+        p.setProperty("compare.remotePort", System.getProperty("it.compare.remote.port"));
+        p.setProperty("compare.jmeterDashboards", "none");
+        p.setProperty(
+                "compare.out", basedir.resolve("target/vtlab-report-two-stage").toString());
+        report = Compare.run(p, basedir);
+        summary = read(report.resolve("summary.json"));
+    }
+
+    @Test
+    void theReportShowsThePlanAndThePrimaryIntervalHasItsHalfWidth() throws IOException {
+        JsonObject twoStage = summary.getJsonObject("two_stage");
+        assertEquals(0.02, twoStage.getJsonNumber("target").doubleValue(), 1e-12);
+        assertEquals(180, twoStage.getInt("budget_s"));
+        JsonObject ping = twoStage.getJsonArray("tests").getJsonObject(0);
+        assertEquals("ping", ping.getString("test"));
+        assertEquals("", ping.getString("why"), "the smoke profile keeps its flagged runs: a plan always: " + ping);
+        assertEquals(3, ping.getInt("first_runs"));
+        JsonObject plan = ping.getJsonArray("modes").getJsonObject(0);
+        assertEquals("executor-virtual", plan.getString("mode"));
+        double halfWidth = plan.getJsonNumber("half_width").doubleValue();
+        assertTrue(halfWidth >= 0.02, plan.toString());
+        // the planned runs are what ran: every run counted (smoke keeps flagged ones)
+        int added = ping.getInt("added_runs");
+        assertTrue(plan.getInt("planned_mode_runs") <= 3 + added, plan.toString());
+        assertEquals(
+                3 + added,
+                plan.getInt("planned_baseline_runs") == 3 + added || plan.getInt("planned_mode_runs") == 3 + added
+                        ? 3 + added
+                        : -1,
+                "the mode that binds is planned all the runs that ran: " + plan);
+
+        JsonObject primary = summary.getJsonArray("ratios").getValuesAs(JsonObject.class).stream()
+                .filter(r -> r.getString("test").equals("ping") && r.getBoolean("primary"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("tps_per_cpu_s", primary.getString("metric"));
+        if (primary.get("ci_low").getValueType() == JsonValue.ValueType.NUMBER) {
+            double low = primary.getJsonNumber("ci_low").doubleValue(),
+                    high = primary.getJsonNumber("ci_high").doubleValue();
+            assertEquals(halfWidth, Math.sqrt(high / low) - 1, 1e-9, "fixed by the first stage: " + primary);
+        } else {
+            // wider than a factor of 4 end to end: said so, and only when the plan's half-width is that wide
+            assertTrue(halfWidth > 1 && primary.getString("text").contains("vary too much"), primary.toString());
+        }
+        assertTrue(primary.getString("text").contains("two-stage: half-width fixed at ±"), primary.toString());
+
+        String html = Files.readString(report.resolve("index.html"));
+        assertTrue(html.contains("id=\"two-stage-plans\"") && html.contains("To a fixed precision: ±2.0 %"));
+        assertTrue(Files.exists(report.resolve("two-stage.json")));
+    }
+
+    @Test
+    void theSecondStagesRunsCarryOnTheRepetitionsInterleaved() {
+        int added = summary.getJsonObject("two_stage")
+                .getJsonArray("tests")
+                .getJsonObject(0)
+                .getInt("added_runs");
+        List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
+        assertEquals((3 + added) * MODES.size(), runs.size());
+        for (String mode : MODES) {
+            List<Integer> repetitions = runs.stream()
+                    .filter(r -> r.getString("mode").equals(mode))
+                    .map(r -> r.getInt("repetition"))
+                    .sorted()
+                    .toList();
+            for (int i = 0; i < repetitions.size(); i++) {
+                assertEquals(i + 1, repetitions.get(i), mode + ": " + repetitions);
+            }
+        }
+        // every second-stage run comes after every first-stage run
+        int lastFirst = runs.stream()
+                .filter(r -> r.getInt("repetition") <= 3)
+                .mapToInt(r -> r.getInt("order"))
+                .max()
+                .orElseThrow();
+        assertTrue(runs.stream().filter(r -> r.getInt("repetition") > 3).allMatch(r -> r.getInt("order") > lastFirst));
+        assertTrue(
+                summary.getJsonNumber("wall_time_s").doubleValue() < 180 + 60,
+                "within the budget, but for the last run's overrun: " + summary.getJsonNumber("wall_time_s"));
+    }
+
+    @Test
+    void anAnalysisAgainGivesTheSameFixedWidthIntervals(@TempDir Path copy) throws Exception {
+        try (var files = Files.walk(report)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(report.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Compare.reanalyse(copy, null);
+        JsonObject again = read(copy.resolve("summary.json"));
+        assertEquals(summary.get("ratios"), again.get("ratios"));
+        assertEquals(summary.get("two_stage"), again.get("two_stage"));
+    }
+
+    private static JsonObject read(Path file) throws IOException {
+        try (JsonReader in = Json.createReader(Files.newBufferedReader(file))) {
+            return in.readObject();
+        }
+    }
+}
