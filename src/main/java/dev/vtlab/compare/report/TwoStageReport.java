@@ -72,12 +72,18 @@ public final class TwoStageReport {
                         && t.test(r.test()).why().isEmpty())
                 .map(r -> String.format(
                         Locale.ROOT,
-                        "two-stage %s %s vs %s: %s, interval ±%.1f %% (target ±%.1f %%)",
+                        "two-stage %s %s vs %s: %s and %s, %s (target ±%.1f %%)",
                         r.test(),
                         r.mode().label(),
                         r.baseline().label(),
-                        r.modeRuns().text() + " and " + r.baselineRuns().text(),
-                        100 * r.ratio().relativeHalfWidth(),
+                        r.modeRuns().text(),
+                        r.baselineRuns().text(),
+                        r.ratio().determined()
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "interval ±%.1f %%",
+                                        100 * r.ratio().relativeHalfWidth())
+                                : "no interval: " + r.ratio().why(),
                         100 * t.target()))
                 .toList();
     }
