@@ -49,8 +49,7 @@ public final class Schedule {
             TestSpec s = specs.get(i);
             totals.add(new TestSpec(s.test(), s.props(), s.repeats() + more.get(i)));
         }
-        return slots(
-                totals, specs.stream().map(TestSpec::repeats).toList(), modes, order, new Random(seed + 1));
+        return slots(totals, specs.stream().map(TestSpec::repeats).toList(), modes, order, new Random(seed + 1));
     }
 
     /** The repetitions after {@code done.get(i)} of each spec up to its repeats(), round by round. */
