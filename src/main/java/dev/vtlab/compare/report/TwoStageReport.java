@@ -40,15 +40,20 @@ public final class TwoStageReport {
                 .collect(Collectors.joining("; "));
         return String.format(
                 Locale.ROOT,
-                "two-stage %s: the first stage gave %d valid runs per mode (%s); the second adds %d per mode (%d in all,"
-                        + " about %s); it reaches ±%.1f %%, %s",
+                "two-stage %s: the first stage gave %d valid runs per mode (%s); %s; it reaches ±%.1f %%, %s",
                 t.test(),
                 t.firstRuns(),
                 first,
-                t.addedRuns(),
-                t.firstRuns() + t.addedRuns(),
-                Precision.duration(
-                        t.addedRuns() * t.secondsPerRun() * (t.modes().size() + 1)),
+                t.addedRuns() == 0
+                        ? "no second stage"
+                        : String.format(
+                                Locale.ROOT,
+                                "the second adds %d per mode (%d in all, about %s)",
+                                t.addedRuns(),
+                                t.firstRuns() + t.addedRuns(),
+                                Precision.duration(t.addedRuns()
+                                        * t.secondsPerRun()
+                                        * (t.modes().size() + 1))),
                 100 * t.halfWidth(),
                 t.reachesTarget()
                         ? "the target"
