@@ -1,6 +1,7 @@
 package dev.vtlab.compare.settings;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,7 +107,11 @@ public final class Catalogue {
      */
     public record Arrival(String firstLabel, int requests) {}
 
-    /** How long and how often: smoke for CI, quick for a first answer, rigorous for a claim, full for the study's durations. */
+    /**
+     * How long and how often: smoke for CI, quick for a first answer, rigorous for a claim, full for the study's
+     * durations, study for the IBM study's tests scaled to the machine and judged claim by claim ({@link
+     * StudyProfile}, {@link StudyClaims}).
+     */
     public enum Profile {
         SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 3)),
         QUICK(90, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3)),
@@ -117,7 +122,12 @@ public final class Catalogue {
         FULL(
                 180,
                 List.of("ping", "throughput", "ramp-up", "footprint"),
-                Map.of("ping", 3, "throughput", 3, "ramp-up", 3, "footprint", 3));
+                Map.of("ping", 3, "throughput", 3, "ramp-up", 3, "footprint", 3)),
+        // the study's tests at the rigorous profile's repetitions; ping only where a 2-CPU server fits (StudyProfile)
+        STUDY(
+                180,
+                List.of("throughput", "ramp-up", "footprint", "ping"),
+                Map.of("throughput", 5, "ramp-up", 5, "footprint", 5, "ping", 5));
 
         public final int warmupSeconds;
         public final List<String> tests;
@@ -144,8 +154,10 @@ public final class Catalogue {
                     return p;
                 }
             }
-            throw new IllegalArgumentException(
-                    "compare.profile must be one of smoke, quick, rigorous, full, not '" + value + "'");
+            throw new IllegalArgumentException("compare.profile must be one of "
+                    + String.join(
+                            ", ", Arrays.stream(values()).map(Profile::label).toList())
+                    + ", not '" + value + "'");
         }
     }
 
@@ -388,6 +400,17 @@ public final class Catalogue {
             Map<String, String> quick,
             Map<String, String> rigorous,
             Map<String, String> full) {
-        return Map.of(Profile.SMOKE, smoke, Profile.QUICK, quick, Profile.RIGOROUS, rigorous, Profile.FULL, full);
+        // the study profile scales its own tests to the machine (StudyProfile); any other test runs at full's defaults
+        return Map.of(
+                Profile.SMOKE,
+                smoke,
+                Profile.QUICK,
+                quick,
+                Profile.RIGOROUS,
+                rigorous,
+                Profile.FULL,
+                full,
+                Profile.STUDY,
+                full);
     }
 }

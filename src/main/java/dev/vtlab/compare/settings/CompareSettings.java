@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.TreeSet;
 
 /**
  * The comparison's settings, parsed from {@code -Dcompare.*} system properties ({@link Setting}; upper-case keys
@@ -79,13 +80,21 @@ public record CompareSettings(
         Catalogue.Profile profile = Catalogue.Profile.parse(get(p, Setting.PROFILE, "quick"));
         Integer repeats = optional(p, Setting.REPEATS, 1, TestSpec.MAX_REPEATS);
         AppSetting app = app(p);
+        boolean study = profile == Catalogue.Profile.STUDY;
+        if (study && app != null) {
+            throw new IllegalArgumentException(
+                    "compare.profile=study runs the IBM study's tests on the lab's bank; with"
+                            + " compare.app choose smoke, quick, rigorous or full");
+        }
+        CpuPlan cpus = cpuPlan(p, study, availableCpus);
         List<TestSpec> specs = new ArrayList<>();
         if (app == null) {
             if (p.getProperty(Setting.PLAN.key()) != null || p.getProperty(Setting.URL.key()) != null) {
                 throw new IllegalArgumentException("compare.plan and compare.url drive your own app: give it with"
                         + " -Dcompare.app=PATH (a .war/.ear or a server directory)");
             }
-            List<String> tests = list(get(p, Setting.TESTS, String.join(",", profile.tests)));
+            List<String> tests =
+                    list(get(p, Setting.TESTS, String.join(",", study ? StudyProfile.tests(cpus) : profile.tests)));
             if (tests.isEmpty()) {
                 throw new IllegalArgumentException("compare.tests: name at least one of " + Catalogue.NAMES);
             }
@@ -94,7 +103,10 @@ public record CompareSettings(
                         "compare.tests: each test once (its runs would overwrite each other), not " + tests);
             }
             for (String test : tests) {
-                specs.add(TestSpec.of(Catalogue.get(test), profile, p, repeats));
+                specs.add(
+                        study
+                                ? StudyProfile.spec(Catalogue.get(test), cpus, p, repeats)
+                                : TestSpec.of(Catalogue.get(test), profile, p, repeats));
             }
         } else {
             if (p.getProperty(Setting.TESTS.key()) != null) {
@@ -158,10 +170,7 @@ public record CompareSettings(
                 remotePort,
                 bounded(p, Setting.ACCOUNTS, 1000, 1, 1_000_000),
                 heap,
-                CpuPlan.from(
-                        p.getProperty(Setting.SERVER_CPUS.key()),
-                        p.getProperty(Setting.LOAD_CPUS.key()),
-                        CpuPlan.parse("available CPUs", availableCpus, null)),
+                cpus,
                 optional(p, Setting.ACTIVE_PROCESSOR_COUNT, 1, 1024),
                 optional(p, Setting.PARALLELISM, 1, 1024),
                 optional(p, Setting.MAX_POOL_SIZE, 1, 32767),
@@ -178,6 +187,16 @@ public record CompareSettings(
                 keepFlagged(p.getProperty(Setting.KEEP_FLAGGED.key()), profile == Catalogue.Profile.SMOKE),
                 bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0,
                 app);
+    }
+
+    /** compare.serverCpus and compare.loadCpus; the study profile gives the server the study's 2 CPUs where they fit. */
+    private static CpuPlan cpuPlan(Properties p, boolean study, String availableCpus) {
+        TreeSet<Integer> available = CpuPlan.parse("available CPUs", availableCpus, null);
+        String server = p.getProperty(Setting.SERVER_CPUS.key()), load = p.getProperty(Setting.LOAD_CPUS.key());
+        if (study && server == null && load == null) {
+            server = StudyProfile.serverCpus(available);
+        }
+        return CpuPlan.from(server, load, available);
     }
 
     /** The lab's Liberty, laid out by the build. */
