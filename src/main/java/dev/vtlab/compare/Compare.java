@@ -3,6 +3,7 @@ package dev.vtlab.compare;
 import dev.vtlab.compare.analyse.RunAnalysis;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.StudyTable;
 import dev.vtlab.compare.preflight.Preflight;
 import dev.vtlab.compare.preflight.Prepared;
 import dev.vtlab.compare.raw.ComparisonRecord;
@@ -13,6 +14,7 @@ import dev.vtlab.compare.report.ConsoleReport;
 import dev.vtlab.compare.report.CsvReport;
 import dev.vtlab.compare.report.HtmlReport;
 import dev.vtlab.compare.report.JsonReport;
+import dev.vtlab.compare.report.StudyReport;
 import dev.vtlab.compare.run.Environment;
 import dev.vtlab.compare.run.Runner;
 import dev.vtlab.compare.run.ServerLayout;
@@ -21,6 +23,7 @@ import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
+import dev.vtlab.compare.settings.StudyProfile;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Machine;
@@ -41,7 +44,7 @@ import java.util.stream.Collectors;
  * The A/B comparison, as a script of its stages (see package-info): settings → preflight → run → analyse →
  * judge → report. {@code -Dcompare.reanalyse=DIR} starts from a report directory's raw files instead of running.
  *
- * <pre>./mvnw -Pcompare verify [-Dcompare.profile=smoke|quick|rigorous|full] [-Dcompare.tests=ping] ...</pre>
+ * <pre>./mvnw -Pcompare verify [-Dcompare.profile=smoke|quick|rigorous|full|study] [-Dcompare.tests=ping] ...</pre>
  */
 public final class Compare {
 
@@ -107,16 +110,16 @@ public final class Compare {
                     reference,
                     (System.currentTimeMillis() - started) / 1000.0);
             RawFiles.writeComparison(settings.out(), record);
-            report(
-                    Comparison.of(
-                            record.environment(),
-                            record.tests(),
-                            record.modes(),
-                            results,
-                            record.wallS(),
-                            record.keepFlagged(),
-                            record.margin()),
-                    settings.out());
+            Comparison comparison = Comparison.of(
+                    record.environment(),
+                    record.tests(),
+                    record.modes(),
+                    results,
+                    record.wallS(),
+                    record.keepFlagged(),
+                    record.margin());
+            study(comparison, record, settings.out());
+            report(comparison, settings.out());
             System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", record.wallS());
             return settings.out();
         }
@@ -155,11 +158,19 @@ public final class Compare {
         environment.put("reanalysed_at", Instant.now().toString());
         boolean keep = keepFlagged != null ? keepFlagged : record.keepFlagged();
         environment.put("keep_flagged", String.valueOf(keep));
-        report(
-                Comparison.of(
-                        environment, record.tests(), record.modes(), results, record.wallS(), keep, record.margin()),
-                out);
+        Comparison comparison = Comparison.of(
+                environment, record.tests(), record.modes(), results, record.wallS(), keep, record.margin());
+        study(comparison, record, out);
+        report(comparison, out);
         return out;
+    }
+
+    /** A study profile's claim-by-claim table, before index.html, which links it (nothing for other profiles). */
+    private static void study(Comparison comparison, ComparisonRecord record, Path out) throws IOException {
+        if (Catalogue.Profile.STUDY.label().equals(record.environment().get("profile"))) {
+            StudyReport.write(comparison, StudyTable.of(comparison, record.cpus(), record.margin()), out);
+            System.out.println("[compare] the study's claims: " + out.resolve(StudyReport.HTML));
+        }
     }
 
     private static void report(Comparison comparison, Path out) throws IOException {
@@ -199,6 +210,9 @@ public final class Compare {
                     prepared.app().kind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
                     prepared.port(),
                     settings.server());
+        }
+        if (settings.profile() == Catalogue.Profile.STUDY) {
+            StudyProfile.notes(settings.cpus()).forEach(note -> System.out.println("[compare] study: " + note));
         }
         prepared.notes().forEach(note -> System.out.println("[compare] note: " + note));
         prepared.planNotes().forEach(note -> System.out.println("[compare] note: your plan's " + note));

@@ -64,6 +64,14 @@ public final class HtmlReport {
                         .collect(Collectors.joining()))
                 .append("</style></head><body>\n<h1>vtlab: Liberty thread pool vs virtual threads</h1>\n");
         answer(h, c);
+        if (Files.exists(out.resolve(StudyReport.HTML))) {
+            // the study profile's claim-by-claim table, written just before this page
+            h.append("<p id=\"study\"><b>The case study's claims, re-measured:</b> <a href=\"")
+                    .append(StudyReport.HTML)
+                    .append("\">")
+                    .append(StudyReport.HTML)
+                    .append("</a></p>\n");
+        }
         verdicts(h, c);
         h.append("<details id=\"environment\"><summary>Environment and method</summary>\n<p>");
         c.environment().forEach((k, v) -> h.append("<b>")
