@@ -19,9 +19,10 @@
  *       steady windows ({@code SteadyWindow}), what makes a run doubtful ({@code Validity}); typed {@code
  *       Headline}s of {@code Metric}s.
  *   <li><b>judge</b> ({@code judge}): {@code Comparison}, the result model: aggregates over repetitions, ratios to
- *       the baseline with intervals and verdicts.
+ *       the baseline with intervals and verdicts; {@code StudyTable}, the study profile's verdict per claim of the
+ *       case study ({@code settings.StudyClaims}).
  *   <li><b>report</b> ({@code report}): writers that only format the model: {@code summary.json}, CSV, {@code
- *       index.html}, the console's verdict lines.
+ *       index.html}, the console's verdict lines; {@code study.html} and {@code study.json} for the study profile.
  * </ol>
  *
  * <p>Statistics (intervals, ratios, percentiles, medians) have one home, {@code stats.Stats}, used by analysis
