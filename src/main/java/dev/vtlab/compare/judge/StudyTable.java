@@ -111,8 +111,10 @@ public final class StudyTable {
             }
             Outcome outcome = judge(claim.kind(), range, ratio.ratio());
             String early = claim.metric() == Metric.TIME_TO_90PCT_S ? planEnd(c, claim.test(), headline) : null;
-            if (early != null && outcome.verdict() != Verdict.NOT_MEASURABLE) {
-                outcome = new Outcome(Verdict.INCONCLUSIVE, early);
+            if (early != null) {
+                // a time cut short by the plan's end says nothing of the peak, whatever its interval
+                outcome = new Outcome(
+                        Verdict.INCONCLUSIVE, ratio.ratio().determined() ? early : outcome.why() + "; and " + early);
             }
             rows.add(new Row(
                     claim,
