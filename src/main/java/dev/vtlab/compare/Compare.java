@@ -138,7 +138,7 @@ public final class Compare {
             if (history != null) {
                 HistoryFiles.append(
                         history,
-                        History.record(comparison, configuration, generatedAt(record), reference),
+                        History.record(comparison, configuration, generatedAt(record)),
                         CompareSettings.HISTORY_KEEP,
                         Setting.HISTORY.key());
                 System.out.println("[compare] history: " + history + " (" + (past.size() + 1) + " comparison"

@@ -93,7 +93,7 @@ public final class History {
     }
 
     /** Today's record for the history: per test and mode the primary figure's run means and ratio. */
-    public static HistoryRecord record(Comparison c, String configuration, Instant at, double calibration) {
+    public static HistoryRecord record(Comparison c, String configuration, Instant at) {
         Map<String, String> env = c.environment();
         List<HistoryRecord.Figure> figures = new ArrayList<>();
         for (String test : c.tests()) {
@@ -116,7 +116,20 @@ public final class History {
             }
         }
         return new HistoryRecord(
-                configuration, at, calibration, env.getOrDefault("kernel", ""), env.getOrDefault("jdk", ""), figures);
+                configuration,
+                at,
+                calibration(c),
+                env.getOrDefault("kernel", ""),
+                env.getOrDefault("jdk", ""),
+                figures);
+    }
+
+    /** The host's speed over the comparison: the mean of its runs' calibrations (work units per second). */
+    public static double calibration(Comparison c) {
+        return c.runs().stream()
+                .mapToDouble(r -> r.record().calibration())
+                .average()
+                .orElse(Double.NaN);
     }
 
     /** The valid runs' values of a headline, in the order they ran (a run without it: NaN). */
