@@ -237,7 +237,11 @@ final class VariabilityReport {
                     r.components().why().isEmpty()
                             ? "within / between runs " + shares(r)
                             : r.components().why(),
-                    design(r.design()));
+                    // a design without components would say the same reason again
+                    r.design().runs() == 0
+                                    && r.design().why().equals(r.components().why())
+                            ? "none"
+                            : design(r.design()));
         }
         for (History.Row r : c.history()) {
             BetweenComparisons.Component k = r.component();
