@@ -3,10 +3,13 @@ package dev.vtlab.compare;
 import dev.vtlab.compare.analyse.RunAnalysis;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.History;
 import dev.vtlab.compare.judge.StudyTable;
 import dev.vtlab.compare.preflight.Preflight;
 import dev.vtlab.compare.preflight.Prepared;
 import dev.vtlab.compare.raw.ComparisonRecord;
+import dev.vtlab.compare.raw.HistoryFiles;
+import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.raw.RawFiles;
 import dev.vtlab.compare.raw.RawRun;
 import dev.vtlab.compare.raw.RunRecord;
@@ -21,6 +24,7 @@ import dev.vtlab.compare.run.ServerLayout;
 import dev.vtlab.compare.run.Stopped;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.StudyProfile;
@@ -55,7 +59,12 @@ public final class Compare {
             String again = System.getProperty(Setting.REANALYSE.key());
             String keep = System.getProperty(Setting.KEEP_FLAGGED.key());
             Path report = again != null
-                    ? reanalyse(Path.of(again), keep == null ? null : CompareSettings.keepFlagged(keep, false))
+                    ? reanalyse(
+                            Path.of(again),
+                            keep == null ? null : CompareSettings.keepFlagged(keep, false),
+                            System.getProperty(Setting.CONTRASTS.key()),
+                            CompareSettings.history(
+                                    System.getProperty(Setting.HISTORY.key()), System.getProperty("user.home")))
                     : run(
                             System.getProperties(),
                             Path.of(System.getProperty("basedir", ".")).toAbsolutePath());
@@ -74,6 +83,11 @@ public final class Compare {
     /** Runs the comparison and returns the report directory. */
     public static Path run(Properties properties, Path basedir) throws Exception {
         CompareSettings settings = CompareSettings.from(properties, basedir, Machine.allowedCpus());
+        List<Contrast> contrasts =
+                CompareSettings.contrasts(properties.getProperty(Setting.CONTRASTS.key()), settings.modes());
+        Path history =
+                CompareSettings.history(properties.getProperty(Setting.HISTORY.key()), System.getProperty("user.home"));
+        HistoryFiles.check(history, Setting.HISTORY.key());
         List<Schedule.Slot> slots = Schedule.of(settings.specs(), settings.modes(), settings.order(), settings.seed());
         try (Prepared prepared = Preflight.check(settings, properties)) {
             announce(prepared, slots);
@@ -108,7 +122,8 @@ public final class Compare {
                     settings.keepFlagged(),
                     settings.margin(),
                     reference,
-                    (System.currentTimeMillis() - started) / 1000.0);
+                    (System.currentTimeMillis() - started) / 1000.0,
+                    contrasts);
             RawFiles.writeComparison(settings.out(), record);
             Comparison comparison = Comparison.of(
                     record.environment(),
@@ -117,9 +132,22 @@ public final class Compare {
                     results,
                     record.wallS(),
                     record.keepFlagged(),
-                    record.margin());
+                    record.margin(),
+                    record.contrasts());
+            String configuration = configuration(record, results);
+            List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
+            comparison = comparison.withHistory(past);
             study(comparison, record, settings.out());
             report(comparison, settings.out());
+            if (history != null) {
+                HistoryFiles.append(
+                        history,
+                        History.record(comparison, configuration, generatedAt(record)),
+                        CompareSettings.HISTORY_KEEP,
+                        Setting.HISTORY.key());
+                System.out.println("[compare] history: " + history + " (" + (past.size() + 1) + " comparison"
+                        + (past.isEmpty() ? "" : "s") + " of this configuration)");
+            }
             System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", record.wallS());
             return settings.out();
         }
@@ -130,6 +158,15 @@ public final class Compare {
      * {@code keepFlagged}: whether flagged runs count in the verdicts (null: as the comparison had it).
      */
     public static Path reanalyse(Path out, Boolean keepFlagged) throws IOException {
+        return reanalyse(out, keepFlagged, null, CompareSettings.history(null, System.getProperty("user.home")));
+    }
+
+    /**
+     * The reports again, with {@code contrasts} (compare.contrasts; null: the comparison's own) and beside the
+     * comparisons of its configuration that {@code history} holds from before it (null: none). Nothing is added to
+     * the history.
+     */
+    public static Path reanalyse(Path out, Boolean keepFlagged, String contrasts, Path history) throws IOException {
         if (!Files.isRegularFile(out.resolve(RawFiles.COMPARISON))) {
             throw new IllegalArgumentException("compare.reanalyse: " + out + " has no " + RawFiles.COMPARISON
                     + " (not a report directory of this version of the lab)");
@@ -159,7 +196,21 @@ public final class Compare {
         boolean keep = keepFlagged != null ? keepFlagged : record.keepFlagged();
         environment.put("keep_flagged", String.valueOf(keep));
         Comparison comparison = Comparison.of(
-                environment, record.tests(), record.modes(), results, record.wallS(), keep, record.margin());
+                environment,
+                record.tests(),
+                record.modes(),
+                results,
+                record.wallS(),
+                keep,
+                record.margin(),
+                contrasts == null ? record.contrasts() : CompareSettings.contrasts(contrasts, record.modes()));
+        if (history != null && record.environment().containsKey("generated_at")) {
+            // the comparisons before this one, as its own report saw them
+            Instant at = generatedAt(record);
+            comparison = comparison.withHistory(HistoryFiles.read(history, configuration(record, results)).stream()
+                    .filter(h -> h.at().isBefore(at))
+                    .toList());
+        }
         study(comparison, record, out);
         report(comparison, out);
         return out;
@@ -171,6 +222,17 @@ public final class Compare {
             StudyReport.write(comparison, StudyTable.of(comparison, record.cpus(), record.margin()), out);
             System.out.println("[compare] the study's claims: " + out.resolve(StudyReport.HTML));
         }
+    }
+
+    /** What makes comparisons comparable, from the record and each test's JMeter properties. */
+    private static String configuration(ComparisonRecord record, List<RunResult> results) {
+        Map<String, Map<String, String>> props = new LinkedHashMap<>();
+        results.forEach(r -> props.putIfAbsent(r.test(), r.props()));
+        return HistoryFiles.configuration(record, props);
+    }
+
+    private static Instant generatedAt(ComparisonRecord record) {
+        return Instant.parse(record.environment().get("generated_at"));
     }
 
     private static void report(Comparison comparison, Path out) throws IOException {

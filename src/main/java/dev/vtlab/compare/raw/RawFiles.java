@@ -1,5 +1,6 @@
 package dev.vtlab.compare.raw;
 
+import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
@@ -64,7 +65,11 @@ public final class RawFiles {
                 .add("keep_flagged", c.keepFlagged())
                 .add("margin", c.margin())
                 .add("calibration_units_per_s", c.calibration())
-                .add("wall_time_s", c.wallS());
+                .add("wall_time_s", c.wallS())
+                .add(
+                        "contrasts",
+                        Json.createArrayBuilder(
+                                c.contrasts().stream().map(Contrast::label).toList()));
         if (c.poolMaxThreads() != null) {
             root.add("pool_max_threads", c.poolMaxThreads());
         }
@@ -91,7 +96,18 @@ public final class RawFiles {
                 root.getBoolean("keep_flagged"),
                 root.getJsonNumber("margin").doubleValue(),
                 root.getJsonNumber("calibration_units_per_s").doubleValue(),
-                root.getJsonNumber("wall_time_s").doubleValue());
+                root.getJsonNumber("wall_time_s").doubleValue(),
+                // a directory written before contrasts were recorded had none
+                root.containsKey("contrasts")
+                        ? strings(root, "contrasts").stream()
+                                .map(RawFiles::contrast)
+                                .toList()
+                        : List.of());
+    }
+
+    private static Contrast contrast(String label) {
+        String[] two = label.split("/");
+        return new Contrast(DispatchMode.parse(two[0]), DispatchMode.parse(two[1]));
     }
 
     /** Writes what ran and the server's samples into the run's directory, beside JMeter's results.jtl. */
@@ -113,6 +129,7 @@ public final class RawFiles {
                         .add("jmeter_properties", props)
                         .add("before", machine(r.before()))
                         .add("after", machine(r.after()))
+                        .add("wall_s", Double.isNaN(r.wallS()) ? JsonValue.NULL : Json.createValue(r.wallS()))
                         .build());
         List<String> lines = new ArrayList<>();
         List<String> header = new ArrayList<>(SAMPLE_COLUMNS);
@@ -157,7 +174,8 @@ public final class RawFiles {
                         : run.get("warm") == JsonValue.FALSE ? Boolean.FALSE : null,
                 props,
                 machine(run.getJsonObject("before")),
-                machine(run.getJsonObject("after")));
+                machine(run.getJsonObject("after")),
+                run.get("wall_s") instanceof JsonNumber w ? w.doubleValue() : Double.NaN);
         return new RawRun(record, Jtl.read(runDir.resolve(JTL)), samples(runDir.resolve(SAMPLES)));
     }
 

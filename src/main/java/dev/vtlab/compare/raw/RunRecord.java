@@ -12,6 +12,8 @@ import java.util.Map;
  *     units per second)
  * @param warmupSeconds how long the plan's warm-up ran before the measurement (NaN where the plan has none)
  * @param warm whether the warm-up ended because the server was warm (false: at its cap; null: no warm-up)
+ * @param wallS seconds the run took, calibration, start, warm-up, load and stop included (NaN where not recorded):
+ *     what a run costs beyond its windows, for the design of the next comparison
  */
 public record RunRecord(
         String test,
@@ -23,7 +25,23 @@ public record RunRecord(
         Boolean warm,
         Map<String, String> props,
         MachineState before,
-        MachineState after) {
+        MachineState after,
+        double wallS) {
+
+    /** A run whose wall time was not recorded. */
+    public RunRecord(
+            String test,
+            DispatchMode mode,
+            int repetition,
+            int order,
+            double calibration,
+            double warmupSeconds,
+            Boolean warm,
+            Map<String, String> props,
+            MachineState before,
+            MachineState after) {
+        this(test, mode, repetition, order, calibration, warmupSeconds, warm, props, before, after, Double.NaN);
+    }
 
     /** The run's directory, relative to the report: {@code runs/ping-threadpool-1}. */
     public String dir() {

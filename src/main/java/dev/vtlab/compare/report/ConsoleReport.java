@@ -26,6 +26,8 @@ public final class ConsoleReport {
                         r.text());
             }
         }
+        ContrastsReport.console(comparison, out);
+        VariabilityReport.console(comparison, out);
         // the answer last, as the report opens with it
         for (Answers.Answer a : Answers.of(comparison)) {
             out.println("[compare] answer: " + a.text());

@@ -109,6 +109,8 @@ public final class HtmlReport {
                             .orElse("")))
                     .append("</code></p>\n");
             requestTypes(h, c, test);
+            ContrastsReport.html(h, c, test);
+            VariabilityReport.html(h, c, test);
             h.append("<div class=\"charts\">\n");
             for (String chart : CHARTS) {
                 if (chart.equals("ratio-to-baseline") && c.modes().size() < 2) {

@@ -128,6 +128,8 @@ public final class JsonReport {
                 .add("runs", runs)
                 .add("aggregates", aggregates)
                 .add("ratios", ratios);
+        ContrastsReport.json(root, c);
+        VariabilityReport.json(root, c);
         try (Writer out = Files.newBufferedWriter(file);
                 JsonWriter json = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
                         .createWriter(out)) {

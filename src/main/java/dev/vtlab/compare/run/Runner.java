@@ -74,6 +74,7 @@ public final class Runner {
                 slot.mode().label(),
                 slot.repetition(),
                 spec.repeats());
+        long started = System.nanoTime();
         Path dir = dir(slot);
         Files.createDirectories(dir);
         MachineState before = MachineState.now();
@@ -184,7 +185,8 @@ public final class Runner {
                 warmed,
                 spec.props(),
                 before,
-                MachineState.now());
+                MachineState.now(),
+                (System.nanoTime() - started) / 1e9);
         RawFiles.writeRun(dir, record, samples);
         return record;
     }

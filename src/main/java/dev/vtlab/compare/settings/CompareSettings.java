@@ -356,6 +356,77 @@ public record CompareSettings(
         return last.equals("repeats") || last.matches("[A-Z][A-Z0-9_]*") ? rest.substring(0, dot) : null;
     }
 
+    /** At most this many past comparisons of one configuration are kept in the history. */
+    public static final int HISTORY_KEEP = 50;
+
+    /**
+     * compare.contrasts: a comma list of {@code mode/reference} pairs, both among the comparison's {@code modes}, each
+     * pair once (not also the other way round), the baseline never over a mode ({@code mode/baseline} is the baseline
+     * ratio itself, listed again beside the others). Empty when not given.
+     */
+    public static List<Contrast> contrasts(String value, List<DispatchMode> modes) {
+        String key = Setting.CONTRASTS.key();
+        List<Contrast> contrasts = new ArrayList<>();
+        if (value == null) {
+            return contrasts;
+        }
+        for (String pair : list(value)) {
+            String[] two = pair.split("/", -1);
+            if (two.length != 2) {
+                throw new IllegalArgumentException(
+                        key + ": mode/reference pairs such as virtual/platform-handoff, not '" + pair + "'");
+            }
+            DispatchMode mode = contrastMode(key, pair, two[0], modes),
+                    reference = contrastMode(key, pair, two[1], modes);
+            if (mode == reference) {
+                throw new IllegalArgumentException(key + ": '" + pair + "' compares a mode with itself");
+            }
+            if (mode == modes.get(0)) {
+                // its inverse is every report's ratio already; the same test twice would count twice in Holm's family
+                throw new IllegalArgumentException(key + ": '" + pair + "' puts the baseline over a mode: write "
+                        + reference.label() + "/" + mode.label() + " (the same ratio inverted)");
+            }
+            Contrast contrast = new Contrast(mode, reference);
+            if (contrasts.contains(contrast) || contrasts.contains(new Contrast(reference, mode))) {
+                throw new IllegalArgumentException(key + ": '" + pair + "' is named twice (either way round)");
+            }
+            contrasts.add(contrast);
+        }
+        return contrasts;
+    }
+
+    private static DispatchMode contrastMode(String key, String pair, String name, List<DispatchMode> modes) {
+        DispatchMode mode;
+        try {
+            mode = DispatchMode.parse(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    key + ": '" + name + "' in '" + pair + "' is not a mode (" + DispatchMode.labels() + ")");
+        }
+        if (!modes.contains(mode)) {
+            throw new IllegalArgumentException(key + ": '" + pair + "' names " + mode.label()
+                    + ", which is not among the comparison's modes "
+                    + modes.stream().map(DispatchMode::label).toList());
+        }
+        return mode;
+    }
+
+    /**
+     * compare.history: the directory of past comparisons, {@code userHome}/.vtlab/history when not given, null for
+     * {@code none} (no history read or written).
+     */
+    public static Path history(String value, String userHome) {
+        if (value == null) {
+            return Path.of(userHome, ".vtlab", "history").toAbsolutePath().normalize();
+        }
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(Setting.HISTORY.key() + ": a directory, or none, not ''");
+        }
+        return value.trim().equals("none")
+                ? null
+                : Path.of(value.trim()).toAbsolutePath().normalize();
+    }
+
     /** compare.keepFlagged: true or false, {@code dflt} when not given. */
     public static boolean keepFlagged(String value, boolean dflt) {
         if (value == null) {

@@ -43,6 +43,8 @@ public enum Setting {
     URL("url"),
     KEEP_FLAGGED("keepFlagged"),
     MARGIN("margin"),
+    CONTRASTS("contrasts"),
+    HISTORY("history"),
     REANALYSE("reanalyse");
 
     public static final String PREFIX = "compare.";
