@@ -71,7 +71,12 @@ public final class Compare {
     /** Runs the comparison and returns the report directory. */
     public static Path run(Properties properties, Path basedir) throws Exception {
         CompareSettings settings = CompareSettings.from(properties, basedir, Machine.allowedCpus());
-        List<Schedule.Slot> slots = Schedule.of(settings.specs(), settings.modes(), settings.order(), settings.seed());
+        List<Schedule.Slot> slots = Schedule.of(
+                settings.specs(),
+                settings.modes(),
+                settings.order(),
+                settings.seed(),
+                settings.cpuProfile().profiledRuns());
         try (Prepared prepared = Preflight.check(settings, properties)) {
             announce(prepared, slots);
             Files.createDirectories(settings.out());

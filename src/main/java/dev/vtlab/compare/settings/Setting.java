@@ -43,6 +43,9 @@ public enum Setting {
     URL("url"),
     KEEP_FLAGGED("keepFlagged"),
     MARGIN("margin"),
+    CPU_PROFILE("cpuProfile"),
+    CPU_PROFILE_RUNS("cpuProfile.runs"),
+    CPU_PROFILE_INTERVAL_MS("cpuProfile.intervalMs"),
     REANALYSE("reanalyse");
 
     public static final String PREFIX = "compare.";
