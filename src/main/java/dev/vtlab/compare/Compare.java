@@ -1,8 +1,10 @@
 package dev.vtlab.compare;
 
 import dev.vtlab.compare.analyse.RunAnalysis;
+import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.preflight.Preflight;
 import dev.vtlab.compare.preflight.Prepared;
 import dev.vtlab.compare.raw.ComparisonRecord;
@@ -11,6 +13,7 @@ import dev.vtlab.compare.raw.RawRun;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.report.ConsoleReport;
 import dev.vtlab.compare.report.CsvReport;
+import dev.vtlab.compare.report.FlameGraphReport;
 import dev.vtlab.compare.report.HtmlReport;
 import dev.vtlab.compare.report.JsonReport;
 import dev.vtlab.compare.run.Environment;
@@ -87,18 +90,20 @@ public final class Compare {
             double reference = runner.calibrate();
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
             List<RunResult> results = new ArrayList<>();
+            List<RunProfile> profiles = new ArrayList<>();
             long started = System.currentTimeMillis();
             for (int i = 0; i < slots.size(); i++) {
                 Schedule.Slot slot = slots.get(i);
                 runner.run(slot, i + 1, slots.size());
-                RunResult r = RunAnalysis.analyse(
-                        slot.spec(),
-                        RawFiles.readRun(runner.dir(slot)),
-                        settings.cpus(),
-                        settings.poolMaxThreads(),
-                        reference);
-                results.add(r);
+                RawRun raw = RawFiles.readRun(runner.dir(slot));
+                RunResult r =
+                        RunAnalysis.analyse(slot.spec(), raw, settings.cpus(), settings.poolMaxThreads(), reference);
                 progress(r, i + 1, slots.size());
+                if (slot.profiled()) {
+                    profiles.add(profiled(r, raw));
+                } else {
+                    results.add(r);
+                }
             }
             ComparisonRecord record = new ComparisonRecord(
                     Environment.of(prepared, properties),
@@ -114,13 +119,14 @@ public final class Compare {
             RawFiles.writeComparison(settings.out(), record);
             report(
                     Comparison.of(
-                            record.environment(),
-                            record.tests(),
-                            record.modes(),
-                            results,
-                            record.wallS(),
-                            record.keepFlagged(),
-                            record.margin()),
+                                    record.environment(),
+                                    record.tests(),
+                                    record.modes(),
+                                    results,
+                                    record.wallS(),
+                                    record.keepFlagged(),
+                                    record.margin())
+                            .withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles)),
                     settings.out());
             System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", record.wallS());
             return settings.out();
@@ -147,14 +153,22 @@ public final class Compare {
                     + " of the lab records (" + missing + "): run the comparison again");
         }
         List<RunResult> results = new ArrayList<>();
+        List<RunProfile> profiles = new ArrayList<>();
         for (RawRun raw : raws) {
             RunRecord run = raw.record();
+            // a profiled run counts among the profiled runs of its pair, a measured one among the measured
             int repeats = (int) raws.stream()
-                    .filter(x ->
-                            x.record().test().equals(run.test()) && x.record().mode() == run.mode())
+                    .filter(x -> x.record().test().equals(run.test())
+                            && x.record().mode() == run.mode()
+                            && x.record().profiled() == run.profiled())
                     .count();
             TestSpec spec = new TestSpec(Catalogue.resolve(run.test(), record.userTest()), run.props(), repeats);
-            results.add(RunAnalysis.analyse(spec, raw, record.cpus(), record.poolMaxThreads(), record.calibration()));
+            RunResult r = RunAnalysis.analyse(spec, raw, record.cpus(), record.poolMaxThreads(), record.calibration());
+            if (run.profiled()) {
+                profiles.add(profiled(r, raw));
+            } else {
+                results.add(r);
+            }
         }
         Map<String, String> environment = new LinkedHashMap<>(record.environment());
         environment.put("reanalysed_at", Instant.now().toString());
@@ -162,12 +176,30 @@ public final class Compare {
         environment.put("keep_flagged", String.valueOf(keep));
         report(
                 Comparison.of(
-                        environment, record.tests(), record.modes(), results, record.wallS(), keep, record.margin()),
+                                environment,
+                                record.tests(),
+                                record.modes(),
+                                results,
+                                record.wallS(),
+                                keep,
+                                record.margin())
+                        .withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles)),
                 out);
         return out;
     }
 
+    /** A profiled run's profile; one that cannot be read says why on the console and in the report. */
+    private static RunProfile profiled(RunResult r, RawRun raw) throws IOException {
+        RunProfile p = RunProfile.of(r, raw);
+        if (!p.analysed()) {
+            System.out.println("[compare] " + r.dir() + ": no profile: " + p.problem());
+        }
+        return p;
+    }
+
     private static void report(Comparison comparison, Path out) throws IOException {
+        // the flame graphs first: drawn from the raw recordings, linked from the reports
+        FlameGraphReport.write(comparison, out);
         JsonReport.write(comparison, out.resolve("summary.json"));
         CsvReport.write(comparison, out);
         HtmlReport.write(comparison, out);
@@ -212,11 +244,12 @@ public final class Compare {
     private static void progress(RunResult r, int order, int total) {
         System.out.printf(
                 Locale.ROOT,
-                "[compare] %d/%d %s · %s #%d: %s; errors %d%s%n",
+                "[compare] %d/%d %s · %s %s%d: %s; errors %d%s%n",
                 order,
                 total,
                 r.test(),
                 r.mode().label(),
+                r.record().profiled() ? "profiled #" : "#",
                 r.repetition(),
                 r.levels().stream()
                         .map(l -> String.format(

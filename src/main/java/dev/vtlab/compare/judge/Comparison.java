@@ -108,6 +108,8 @@ public final class Comparison {
     private final boolean keepFlagged;
     private final Map<Key, Aggregate> aggregateIndex = new HashMap<>();
     private final Map<Key, RatioRow> ratioIndex = new HashMap<>();
+    /** Where the CPU went, from the profiled runs (set once by {@link #withProfiles}); none by default. */
+    private CpuProfiles profiles = CpuProfiles.NONE;
 
     private Comparison(
             Map<String, String> environment,
@@ -215,6 +217,18 @@ public final class Comparison {
             }
         }
         return new Comparison(environment, tests, modes, runs, aggregates, holm(ratios), wallS, keepFlagged);
+    }
+
+    /** This comparison with the profiles of its profiled runs, which count in no verdict. */
+    public Comparison withProfiles(CpuProfiles cpuProfiles) {
+        Comparison c = new Comparison(environment, tests, modes, runs, aggregates, ratios, wallS, keepFlagged);
+        c.profiles = cpuProfiles;
+        return c;
+    }
+
+    /** Where each mode's CPU went (compare.cpuProfile); {@link CpuProfiles#NONE} without profiled runs. */
+    public CpuProfiles profiles() {
+        return profiles;
     }
 
     /** Where, on what and how the comparison ran (the report's environment). */
