@@ -214,7 +214,7 @@ public final class Compare {
                         s.test().shape() == Catalogue.Shape.PLAN && !s.props().containsKey("DURATION"));
         System.out.printf(
                 Locale.ROOT,
-                "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d runs, %s%n",
+                "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d runs%s, %s%n",
                 settings.profile().label(),
                 settings.specs().stream()
                         .map(s -> s.name() + " ×" + s.repeats())
@@ -223,6 +223,10 @@ public final class Compare {
                 settings.baseline().label(),
                 settings.order().name().toLowerCase(Locale.ROOT),
                 slots.size(),
+                settings.cpuProfile().enabled()
+                        ? " (" + slots.stream().filter(Schedule.Slot::profiled).count()
+                                + " of them profiled, after the measured ones)"
+                        : "",
                 unknownLength
                         ? "each as long as your plan runs plus about " + Runner.RESTART_SECONDS + " s"
                         : "about " + (settings.loadSeconds(slots) + Runner.RESTART_SECONDS * slots.size() + 59) / 60

@@ -17,9 +17,9 @@
  *       samples.csv}. {@code -Dcompare.reanalyse} starts here.
  *   <li><b>analyse</b> ({@code analyse}): one run's figures ({@code RunAnalysis}): load levels ({@code Levels}),
  *       steady windows ({@code SteadyWindow}), what makes a run doubtful ({@code Validity}); typed {@code
- *       Headline}s of {@code Metric}s.
+ *       Headline}s of {@code Metric}s; a profiled run's CPU by bucket ({@code RunProfile}).
  *   <li><b>judge</b> ({@code judge}): {@code Comparison}, the result model: aggregates over repetitions, ratios to
- *       the baseline with intervals and verdicts.
+ *       the baseline with intervals and verdicts; the profiled runs' buckets ({@code CpuProfiles}), in no verdict.
  *   <li><b>report</b> ({@code report}): writers that only format the model: {@code summary.json}, CSV, {@code
  *       index.html}, the console's verdict lines.
  * </ol>

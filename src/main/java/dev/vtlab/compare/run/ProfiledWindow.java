@@ -31,8 +31,12 @@ final class ProfiledWindow {
     }
 
     /** Starts recording now (jcmd takes about a second). */
-    void start() throws IOException, InterruptedException {
-        recording = recorder.start(serverPid, runDir);
+    void start() throws InterruptedException {
+        try {
+            recording = recorder.start(serverPid, runDir);
+        } catch (IOException e) {
+            throw new Stopped("the profiled run's recording did not start: " + e.getMessage());
+        }
     }
 
     /** Starts recording once {@code warmUp} has ended, on a thread of its own: JMeter's output must keep flowing. */
@@ -43,26 +47,30 @@ final class ProfiledWindow {
                 start();
             } catch (InterruptedException e) {
                 // the run ended first
-            } catch (IOException | RuntimeException e) {
+            } catch (RuntimeException e) {
                 failed = e;
             }
         });
     }
 
     /** Stops the recording and returns its span; a recording that never started stops the comparison. */
-    Span stop() throws IOException, InterruptedException {
+    Span stop() throws InterruptedException {
         // the warm-up ends at its cap at the latest, before the measurement: the start is done or under way
         if (starter != null && !starter.join(START_WAIT)) {
             starter.interrupt();
         }
         if (failed != null) {
-            throw new Stopped("the profiled run's recording did not start: " + failed.getMessage());
+            throw new Stopped(failed.getMessage());
         }
         if (recording == null) {
             throw new Stopped("the profiled run's recording never started: its warm-up did not end before JMeter did");
         }
         long start = recording.threadsAtStart().epochMs(), end = System.currentTimeMillis();
-        recorder.stop(recording);
+        try {
+            recorder.stop(recording);
+        } catch (IOException e) {
+            throw new Stopped("the profiled run's recording did not stop: " + e.getMessage());
+        }
         return new Span(start, end);
     }
 
