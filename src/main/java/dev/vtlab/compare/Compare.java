@@ -1,8 +1,10 @@
 package dev.vtlab.compare;
 
 import dev.vtlab.compare.analyse.RunAnalysis;
+import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.judge.History;
 import dev.vtlab.compare.judge.StudyTable;
 import dev.vtlab.compare.preflight.Preflight;
@@ -15,6 +17,7 @@ import dev.vtlab.compare.raw.RawRun;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.report.ConsoleReport;
 import dev.vtlab.compare.report.CsvReport;
+import dev.vtlab.compare.report.FlameGraphReport;
 import dev.vtlab.compare.report.HtmlReport;
 import dev.vtlab.compare.report.JsonReport;
 import dev.vtlab.compare.report.StudyReport;
@@ -88,7 +91,12 @@ public final class Compare {
         Path history =
                 CompareSettings.history(properties.getProperty(Setting.HISTORY.key()), System.getProperty("user.home"));
         HistoryFiles.check(history, Setting.HISTORY.key());
-        List<Schedule.Slot> slots = Schedule.of(settings.specs(), settings.modes(), settings.order(), settings.seed());
+        List<Schedule.Slot> slots = Schedule.of(
+                settings.specs(),
+                settings.modes(),
+                settings.order(),
+                settings.seed(),
+                settings.cpuProfile().profiledRuns());
         try (Prepared prepared = Preflight.check(settings, properties)) {
             announce(prepared, slots);
             Files.createDirectories(settings.out());
@@ -99,18 +107,20 @@ public final class Compare {
             double reference = runner.calibrate();
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
             List<RunResult> results = new ArrayList<>();
+            List<RunProfile> profiles = new ArrayList<>();
             long started = System.currentTimeMillis();
             for (int i = 0; i < slots.size(); i++) {
                 Schedule.Slot slot = slots.get(i);
                 runner.run(slot, i + 1, slots.size());
-                RunResult r = RunAnalysis.analyse(
-                        slot.spec(),
-                        RawFiles.readRun(runner.dir(slot)),
-                        settings.cpus(),
-                        settings.poolMaxThreads(),
-                        reference);
-                results.add(r);
+                RawRun raw = RawFiles.readRun(runner.dir(slot));
+                RunResult r =
+                        RunAnalysis.analyse(slot.spec(), raw, settings.cpus(), settings.poolMaxThreads(), reference);
                 progress(r, i + 1, slots.size());
+                if (slot.profiled()) {
+                    profiles.add(profiled(r, raw));
+                } else {
+                    results.add(r);
+                }
             }
             ComparisonRecord record = new ComparisonRecord(
                     Environment.of(prepared, properties),
@@ -136,7 +146,8 @@ public final class Compare {
                     record.contrasts());
             String configuration = configuration(record, results);
             List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
-            comparison = comparison.withHistory(past);
+            comparison =
+                    comparison.withHistory(past).withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles));
             study(comparison, record, settings.out());
             report(comparison, settings.out());
             if (history != null) {
@@ -182,14 +193,22 @@ public final class Compare {
                     + " of the lab records (" + missing + "): run the comparison again");
         }
         List<RunResult> results = new ArrayList<>();
+        List<RunProfile> profiles = new ArrayList<>();
         for (RawRun raw : raws) {
             RunRecord run = raw.record();
+            // a profiled run counts among the profiled runs of its pair, a measured one among the measured
             int repeats = (int) raws.stream()
-                    .filter(x ->
-                            x.record().test().equals(run.test()) && x.record().mode() == run.mode())
+                    .filter(x -> x.record().test().equals(run.test())
+                            && x.record().mode() == run.mode()
+                            && x.record().profiled() == run.profiled())
                     .count();
             TestSpec spec = new TestSpec(Catalogue.resolve(run.test(), record.userTest()), run.props(), repeats);
-            results.add(RunAnalysis.analyse(spec, raw, record.cpus(), record.poolMaxThreads(), record.calibration()));
+            RunResult r = RunAnalysis.analyse(spec, raw, record.cpus(), record.poolMaxThreads(), record.calibration());
+            if (run.profiled()) {
+                profiles.add(profiled(r, raw));
+            } else {
+                results.add(r);
+            }
         }
         Map<String, String> environment = new LinkedHashMap<>(record.environment());
         environment.put("reanalysed_at", Instant.now().toString());
@@ -211,6 +230,7 @@ public final class Compare {
                     .filter(h -> h.at().isBefore(at))
                     .toList());
         }
+        comparison = comparison.withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles));
         study(comparison, record, out);
         report(comparison, out);
         return out;
@@ -235,7 +255,18 @@ public final class Compare {
         return Instant.parse(record.environment().get("generated_at"));
     }
 
+    /** A profiled run's profile; one that cannot be read says why on the console and in the report. */
+    private static RunProfile profiled(RunResult r, RawRun raw) throws IOException {
+        RunProfile p = RunProfile.of(r, raw);
+        if (!p.analysed()) {
+            System.out.println("[compare] " + r.dir() + ": no profile: " + p.problem());
+        }
+        return p;
+    }
+
     private static void report(Comparison comparison, Path out) throws IOException {
+        // the flame graphs first: drawn from the raw recordings, linked from the reports
+        FlameGraphReport.write(comparison, out);
         JsonReport.write(comparison, out.resolve("summary.json"));
         CsvReport.write(comparison, out);
         HtmlReport.write(comparison, out);
@@ -250,7 +281,7 @@ public final class Compare {
                         s.test().shape() == Catalogue.Shape.PLAN && !s.props().containsKey("DURATION"));
         System.out.printf(
                 Locale.ROOT,
-                "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d runs, %s%n",
+                "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d runs%s, %s%n",
                 settings.profile().label(),
                 settings.specs().stream()
                         .map(s -> s.name() + " ×" + s.repeats())
@@ -259,6 +290,10 @@ public final class Compare {
                 settings.baseline().label(),
                 settings.order().name().toLowerCase(Locale.ROOT),
                 slots.size(),
+                settings.cpuProfile().enabled()
+                        ? " (" + slots.stream().filter(Schedule.Slot::profiled).count()
+                                + " of them profiled, after the measured ones)"
+                        : "",
                 unknownLength
                         ? "each as long as your plan runs plus about " + Runner.RESTART_SECONDS + " s"
                         : "about " + (settings.loadSeconds(slots) + Runner.RESTART_SECONDS * slots.size() + 59) / 60
@@ -283,11 +318,12 @@ public final class Compare {
     private static void progress(RunResult r, int order, int total) {
         System.out.printf(
                 Locale.ROOT,
-                "[compare] %d/%d %s · %s #%d: %s; errors %d%s%n",
+                "[compare] %d/%d %s · %s %s%d: %s; errors %d%s%n",
                 order,
                 total,
                 r.test(),
                 r.mode().label(),
+                r.record().profiled() ? "profiled #" : "#",
                 r.repetition(),
                 r.levels().stream()
                         .map(l -> String.format(

@@ -135,6 +135,8 @@ public final class Comparison {
     private final boolean keepFlagged;
     private final Map<Key, Aggregate> aggregateIndex = new HashMap<>();
     private final Map<Key, RatioRow> ratioIndex = new HashMap<>();
+    /** Where the CPU went, from the profiled runs (set once by {@link #withProfiles}); none by default. */
+    private CpuProfiles profiles = CpuProfiles.NONE;
 
     private Comparison(
             Map<String, String> environment,
@@ -387,7 +389,7 @@ public final class Comparison {
      * older than this one), which {@link #history()} sets beside today's figures.
      */
     public Comparison withHistory(List<HistoryRecord> past) {
-        return new Comparison(
+        Comparison c = new Comparison(
                 environment,
                 tests,
                 modes,
@@ -401,6 +403,8 @@ public final class Comparison {
                 keepFlagged,
                 margin,
                 List.copyOf(past));
+        c.profiles = profiles;
+        return c;
     }
 
     /** The pairs of modes compared besides each mode with the baseline (compare.contrasts). */
@@ -460,6 +464,31 @@ public final class Comparison {
                         && r.mode() == mode
                         && (keepFlagged || r.flags().isEmpty()))
                 .toList();
+    }
+
+    /** This comparison with the profiles of its profiled runs, which count in no verdict. */
+    public Comparison withProfiles(CpuProfiles cpuProfiles) {
+        Comparison c = new Comparison(
+                environment,
+                tests,
+                modes,
+                runs,
+                aggregates,
+                ratios,
+                contrasts,
+                contrastRows,
+                cpuDifferences,
+                wallS,
+                keepFlagged,
+                margin,
+                past);
+        c.profiles = cpuProfiles;
+        return c;
+    }
+
+    /** Where each mode's CPU went (compare.cpuProfile); {@link CpuProfiles#NONE} without profiled runs. */
+    public CpuProfiles profiles() {
+        return profiles;
     }
 
     /** Where, on what and how the comparison ran (the report's environment). */

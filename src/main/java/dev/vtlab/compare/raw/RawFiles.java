@@ -4,6 +4,7 @@ import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
+import dev.vtlab.profile.ProfileRecorder;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
@@ -23,13 +24,15 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The raw-run format, written and read here only: a report directory's {@code comparison.json} (what the
  * comparison was) and, per run, {@code runs/TEST-MODE-REP/} with {@code run.json} (what ran), {@code results.jtl}
  * (JMeter's samples, written by JMeter) and {@code samples.csv} (the server's seconds, epoch ms and full
- * precision). Everything the analysis reads comes from these files, so a comparison re-analysed gives what its
- * run gave.
+ * precision); a profiled run ({@code runs/TEST-MODE-profile-N/}) also {@code profile/profile.jfr} (JFR's recording,
+ * written by jcmd) and {@code profile/profile.threads.tsv}, and its {@code run.json} records the recording's span.
+ * Everything the analysis reads comes from these files, so a comparison re-analysed gives what its run gave.
  */
 public final class RawFiles {
 
@@ -114,10 +117,13 @@ public final class RawFiles {
     public static void writeRun(Path runDir, RunRecord r, List<ServerSample> samples) throws IOException {
         JsonObjectBuilder props = Json.createObjectBuilder();
         r.props().forEach(props::add);
+        JsonObjectBuilder run = Json.createObjectBuilder();
+        if (r.profiled()) {
+            run.add("profiling", profiling(r.profiling()));
+        }
         write(
                 runDir.resolve(RUN),
-                Json.createObjectBuilder()
-                        .add("test", r.test())
+                run.add("test", r.test())
                         .add("mode", r.mode().label())
                         .add("repetition", r.repetition())
                         .add("order", r.order())
@@ -175,8 +181,39 @@ public final class RawFiles {
                 props,
                 machine(run.getJsonObject("before")),
                 machine(run.getJsonObject("after")),
-                run.get("wall_s") instanceof JsonNumber w ? w.doubleValue() : Double.NaN);
-        return new RawRun(record, Jtl.read(runDir.resolve(JTL)), samples(runDir.resolve(SAMPLES)));
+                run.get("wall_s") instanceof JsonNumber wall ? wall.doubleValue() : Double.NaN,
+                run.containsKey("profiling") ? profiling(run.getJsonObject("profiling")) : null);
+        return new RawRun(
+                record,
+                Jtl.read(runDir.resolve(JTL)),
+                samples(runDir.resolve(SAMPLES)),
+                record.profiled() ? recording(runDir) : null);
+    }
+
+    /** A profiled run's JFR recording (jcmd writes it there, the profile library reads it). */
+    public static Path recording(Path runDir) {
+        return ProfileRecorder.recordingFile(runDir);
+    }
+
+    private static JsonObjectBuilder profiling(RunRecord.Profiling p) {
+        return Json.createObjectBuilder()
+                .add("server_jvm_args", Json.createArrayBuilder(p.serverJvmArgs()))
+                .add("interval_ms", p.intervalMs())
+                .add(
+                        "app_packages",
+                        Json.createArrayBuilder(
+                                p.appPackages().stream().sorted().toList()))
+                .add("recording_start_epoch_ms", p.recordingStartEpochMs())
+                .add("recording_end_epoch_ms", p.recordingEndEpochMs());
+    }
+
+    private static RunRecord.Profiling profiling(JsonObject p) {
+        return new RunRecord.Profiling(
+                strings(p, "server_jvm_args"),
+                p.getJsonNumber("interval_ms").longValue(),
+                Set.copyOf(strings(p, "app_packages")),
+                p.getJsonNumber("recording_start_epoch_ms").longValue(),
+                p.getJsonNumber("recording_end_epoch_ms").longValue());
     }
 
     /** Every run of a report directory, in the order they ran. */

@@ -92,6 +92,7 @@ public final class HtmlReport {
                 .append("summary.json</a>, <a href=\"runs.csv\">runs.csv</a>, <a href=\"ratios.csv\">ratios.csv</a>;")
                 .append(" each run's raw files under <code>runs/</code>.</p>\n</details>\n");
         runs(h, c, out);
+        CpuProfileHtml.write(h, c, out);
         for (String test : c.tests()) {
             h.append("<h2 id=\"")
                     .append(test)

@@ -2,7 +2,9 @@ package dev.vtlab.compare.settings;
 
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineLock;
+import dev.vtlab.profile.ProfileSettings;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -21,6 +23,8 @@ import java.util.TreeSet;
  * @param margin the equivalence margin, as a fraction (compare.margin in percent, 1..50, default 5): a ratio whose
  *     90 % interval lies within [1/(1 + margin), 1 + margin] is "equivalent"
  * @param app a user's application (compare.app) and its load, or null for the lab's own tests
+ * @param cpuProfile whether each (test, mode) gets extra profiled runs after the measured ones (compare.cpuProfile,
+ *     compare.cpuProfile.runs, compare.cpuProfile.intervalMs)
  */
 public record CompareSettings(
         Catalogue.Profile profile,
@@ -49,7 +53,8 @@ public record CompareSettings(
         int lockWaitSeconds,
         boolean keepFlagged,
         double margin,
-        AppSetting app) {
+        AppSetting app,
+        ProfileSettings cpuProfile) {
 
     /** The port the lab's server listens on unless compare.port (or a user's plan) says otherwise. */
     public static final int DEFAULT_PORT = 9180;
@@ -186,7 +191,46 @@ public record CompareSettings(
                 bounded(p, Setting.LOCK_WAIT_SECONDS, 600, 0, 86_400),
                 keepFlagged(p.getProperty(Setting.KEEP_FLAGGED.key()), profile == Catalogue.Profile.SMOKE),
                 bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0,
-                app);
+                app,
+                cpuProfile(p));
+    }
+
+    /**
+     * compare.cpuProfile (true or false, default false), compare.cpuProfile.runs (1..10, default 2) and
+     * compare.cpuProfile.intervalMs (1..1000, default 10); the last two only with profiling on.
+     */
+    static ProfileSettings cpuProfile(Properties p) {
+        String on = get(p, Setting.CPU_PROFILE, "false");
+        boolean enabled =
+                switch (on) {
+                    case "true" -> true;
+                    case "false" -> false;
+                    default ->
+                        throw new IllegalArgumentException(
+                                Setting.CPU_PROFILE.key() + " is true or false, not '" + on + "'");
+                };
+        if (!enabled) {
+            for (Setting s : List.of(Setting.CPU_PROFILE_RUNS, Setting.CPU_PROFILE_INTERVAL_MS)) {
+                if (p.getProperty(s.key()) != null) {
+                    throw new IllegalArgumentException(
+                            s.key() + " applies to profiled runs: add -D" + Setting.CPU_PROFILE.key() + "=true");
+                }
+            }
+        }
+        return new ProfileSettings(
+                enabled,
+                bounded(
+                        p,
+                        Setting.CPU_PROFILE_RUNS,
+                        ProfileSettings.DEFAULT_RUNS,
+                        ProfileSettings.MIN_RUNS,
+                        ProfileSettings.MAX_RUNS),
+                Duration.ofMillis(bounded(
+                        p,
+                        Setting.CPU_PROFILE_INTERVAL_MS,
+                        (int) ProfileSettings.DEFAULT_INTERVAL.toMillis(),
+                        (int) ProfileSettings.MIN_INTERVAL.toMillis(),
+                        (int) ProfileSettings.MAX_INTERVAL.toMillis())));
     }
 
     /** compare.serverCpus and compare.loadCpus; the study profile gives the server the study's 2 CPUs where they fit. */

@@ -47,7 +47,8 @@ class RawFilesContrastsTest {
                 Map.of("THREADS", "50"),
                 new MachineState(0.1, List.of()),
                 new MachineState(0.2, List.of()),
-                41.625);
+                41.625,
+                null);
         Path dir = Files.createDirectories(out.resolve(run.dir()));
         Files.writeString(
                 dir.resolve(RawFiles.JTL),

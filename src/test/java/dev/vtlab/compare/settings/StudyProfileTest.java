@@ -76,11 +76,11 @@ class StudyProfileTest {
         // per mode and repetition (2 × 5): throughput 4 × 150 s + a warm-up of at most 180 s, ramp-up 300 s (no
         // warm-up: a cold server is its point), footprint 300 s + 180 s; docs/compare.md adds 20 s per run for restarts
         CompareSettings s = study("0-1");
-        List<Schedule.Slot> slots = Schedule.of(s.specs(), s.modes(), s.order(), s.seed());
+        List<Schedule.Slot> slots = Schedule.of(s.specs(), s.modes(), s.order(), s.seed(), 0);
         assertEquals(30, slots.size());
         assertEquals(10 * (780 + 300 + 480), s.loadSeconds(slots));
         CompareSettings four = study("0-3");
-        List<Schedule.Slot> more = Schedule.of(four.specs(), four.modes(), four.order(), four.seed());
+        List<Schedule.Slot> more = Schedule.of(four.specs(), four.modes(), four.order(), four.seed(), 0);
         assertEquals(10 * (780 + 300 + 480 + 330), four.loadSeconds(more), "and ping: 150 s + 180 s");
     }
 
