@@ -1,22 +1,30 @@
 package dev.vtlab.compare;
 
 import dev.vtlab.compare.analyse.RunAnalysis;
+import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.CpuProfiles;
+import dev.vtlab.compare.judge.History;
 import dev.vtlab.compare.judge.Sizing;
+import dev.vtlab.compare.judge.StudyTable;
 import dev.vtlab.compare.judge.TwoStagePlans;
 import dev.vtlab.compare.preflight.Preflight;
 import dev.vtlab.compare.preflight.Prepared;
 import dev.vtlab.compare.raw.ComparisonRecord;
+import dev.vtlab.compare.raw.HistoryFiles;
+import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.raw.RawFiles;
 import dev.vtlab.compare.raw.RawRun;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.report.ConsoleReport;
 import dev.vtlab.compare.report.CsvReport;
+import dev.vtlab.compare.report.FlameGraphReport;
 import dev.vtlab.compare.report.HtmlReport;
 import dev.vtlab.compare.report.JsonReport;
 import dev.vtlab.compare.report.SizingReport;
+import dev.vtlab.compare.report.StudyReport;
 import dev.vtlab.compare.report.TwoStageReport;
 import dev.vtlab.compare.run.Environment;
 import dev.vtlab.compare.run.Runner;
@@ -24,9 +32,11 @@ import dev.vtlab.compare.run.ServerLayout;
 import dev.vtlab.compare.run.Stopped;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
+import dev.vtlab.compare.settings.StudyProfile;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Machine;
@@ -36,7 +46,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +57,7 @@ import java.util.stream.Collectors;
  * The A/B comparison, as a script of its stages (see package-info): settings → preflight → run → analyse →
  * judge → report. {@code -Dcompare.reanalyse=DIR} starts from a report directory's raw files instead of running.
  *
- * <pre>./mvnw -Pcompare verify [-Dcompare.profile=smoke|quick|rigorous|full|sizing] [-Dcompare.tests=ping] ...</pre>
+ * <pre>./mvnw -Pcompare verify [-Dcompare.profile=smoke|quick|rigorous|full|study|sizing] [-Dcompare.tests=ping] ...</pre>
  */
 public final class Compare {
 
@@ -59,7 +68,12 @@ public final class Compare {
             String again = System.getProperty(Setting.REANALYSE.key());
             String keep = System.getProperty(Setting.KEEP_FLAGGED.key());
             Path report = again != null
-                    ? reanalyse(Path.of(again), keep == null ? null : CompareSettings.keepFlagged(keep, false))
+                    ? reanalyse(
+                            Path.of(again),
+                            keep == null ? null : CompareSettings.keepFlagged(keep, false),
+                            System.getProperty(Setting.CONTRASTS.key()),
+                            CompareSettings.history(
+                                    System.getProperty(Setting.HISTORY.key()), System.getProperty("user.home")))
                     : run(
                             System.getProperties(),
                             Path.of(System.getProperty("basedir", ".")).toAbsolutePath());
@@ -78,7 +92,21 @@ public final class Compare {
     /** Runs the comparison and returns the report directory. */
     public static Path run(Properties properties, Path basedir) throws Exception {
         CompareSettings settings = CompareSettings.from(properties, basedir, Machine.allowedCpus());
-        List<Schedule.Slot> slots = Schedule.of(settings.specs(), settings.modes(), settings.order(), settings.seed());
+        List<Contrast> contrasts =
+                CompareSettings.contrasts(properties.getProperty(Setting.CONTRASTS.key()), settings.modes());
+        Path history =
+                CompareSettings.history(properties.getProperty(Setting.HISTORY.key()), System.getProperty("user.home"));
+        HistoryFiles.check(history, Setting.HISTORY.key());
+        List<Schedule.Slot> slots = Schedule.of(
+                settings.specs(),
+                settings.modes(),
+                settings.order(),
+                settings.seed(),
+                settings.cpuProfile().profiledRuns());
+        List<Schedule.Slot> measured =
+                slots.stream().filter(slot -> !slot.profiled()).toList();
+        List<Schedule.Slot> profiledSlots =
+                slots.stream().filter(Schedule.Slot::profiled).toList();
         if (settings.precision() != null) {
             settings.precision()
                     .checkFits(
@@ -98,12 +126,36 @@ public final class Compare {
             double reference = runner.calibrate();
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
             List<RunResult> results = new ArrayList<>();
-            List<Double> runSeconds = new ArrayList<>();
+            List<RunProfile> profiles = new ArrayList<>();
             long started = System.currentTimeMillis();
-            runSlots(runner, settings, slots, 0, slots.size(), reference, results, runSeconds);
-            TwoStageRecord twoStage = settings.precision() != null && settings.profile() != Catalogue.Profile.SIZING
-                    ? secondStage(runner, settings, slots.size(), reference, results, runSeconds, began)
-                    : null;
+            runSlots(runner, settings, measured, 0, slots.size(), reference, results, profiles);
+            TwoStageRecord twoStage = null;
+            int secondStage = 0;
+            if (settings.precision() != null && settings.profile() != Catalogue.Profile.SIZING) {
+                // the profiled runs come after the second stage: what they will take is not the second stage's
+                int profiledSeconds = estimatedSeconds(settings, profiledSlots);
+                List<Schedule.Slot> more = new ArrayList<>();
+                twoStage = secondStage(settings, results, (System.nanoTime() - began) / 1e9 + profiledSeconds, more);
+                secondStage = more.size();
+                runSlots(
+                        runner,
+                        settings,
+                        more,
+                        measured.size(),
+                        slots.size() + secondStage,
+                        reference,
+                        results,
+                        profiles);
+            }
+            runSlots(
+                    runner,
+                    settings,
+                    profiledSlots,
+                    measured.size() + secondStage,
+                    slots.size() + secondStage,
+                    reference,
+                    results,
+                    profiles);
             ComparisonRecord record = new ComparisonRecord(
                     Environment.of(prepared, properties),
                     settings.specs().stream().map(TestSpec::name).toList(),
@@ -114,23 +166,35 @@ public final class Compare {
                     settings.keepFlagged(),
                     settings.margin(),
                     reference,
-                    (System.currentTimeMillis() - started) / 1000.0);
+                    (System.currentTimeMillis() - started) / 1000.0,
+                    contrasts);
             RawFiles.writeComparison(settings.out(), record);
-            String sizing = settings.profile() == Catalogue.Profile.SIZING
-                    ? sizing(settings, properties, results, runSeconds)
-                    : "";
-            report(
-                    Comparison.of(
-                            record.environment(),
-                            record.tests(),
-                            record.modes(),
-                            results,
-                            record.wallS(),
-                            record.keepFlagged(),
-                            record.margin(),
-                            twoStage),
-                    settings.out(),
-                    sizing);
+            Comparison comparison = Comparison.of(
+                    record.environment(),
+                    record.tests(),
+                    record.modes(),
+                    results,
+                    record.wallS(),
+                    record.keepFlagged(),
+                    record.margin(),
+                    record.contrasts(),
+                    twoStage);
+            String configuration = configuration(record, results);
+            List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
+            comparison =
+                    comparison.withHistory(past).withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles));
+            study(comparison, record, settings.out());
+            String sizing = settings.profile() == Catalogue.Profile.SIZING ? sizing(settings, results) : "";
+            report(comparison, settings.out(), sizing);
+            if (history != null) {
+                HistoryFiles.append(
+                        history,
+                        History.record(comparison, configuration, generatedAt(record)),
+                        CompareSettings.HISTORY_KEEP,
+                        Setting.HISTORY.key());
+                System.out.println("[compare] history: " + history + " (" + (past.size() + 1) + " comparison"
+                        + (past.isEmpty() ? "" : "s") + " of this configuration)");
+            }
             System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", record.wallS());
             return settings.out();
         }
@@ -141,6 +205,15 @@ public final class Compare {
      * {@code keepFlagged}: whether flagged runs count in the verdicts (null: as the comparison had it).
      */
     public static Path reanalyse(Path out, Boolean keepFlagged) throws IOException {
+        return reanalyse(out, keepFlagged, null, CompareSettings.history(null, System.getProperty("user.home")));
+    }
+
+    /**
+     * The reports again, with {@code contrasts} (compare.contrasts; null: the comparison's own) and beside the
+     * comparisons of its configuration that {@code history} holds from before it (null: none). Nothing is added to
+     * the history.
+     */
+    public static Path reanalyse(Path out, Boolean keepFlagged, String contrasts, Path history) throws IOException {
         if (!Files.isRegularFile(out.resolve(RawFiles.COMPARISON))) {
             throw new IllegalArgumentException("compare.reanalyse: " + out + " has no " + RawFiles.COMPARISON
                     + " (not a report directory of this version of the lab)");
@@ -156,38 +229,81 @@ public final class Compare {
                     + " of the lab records (" + missing + "): run the comparison again");
         }
         List<RunResult> results = new ArrayList<>();
+        List<RunProfile> profiles = new ArrayList<>();
         for (RawRun raw : raws) {
             RunRecord run = raw.record();
+            // a profiled run counts among the profiled runs of its pair, a measured one among the measured
             int repeats = (int) raws.stream()
-                    .filter(x ->
-                            x.record().test().equals(run.test()) && x.record().mode() == run.mode())
+                    .filter(x -> x.record().test().equals(run.test())
+                            && x.record().mode() == run.mode()
+                            && x.record().profiled() == run.profiled())
                     .count();
             TestSpec spec = new TestSpec(Catalogue.resolve(run.test(), record.userTest()), run.props(), repeats);
-            results.add(RunAnalysis.analyse(spec, raw, record.cpus(), record.poolMaxThreads(), record.calibration()));
+            RunResult r = RunAnalysis.analyse(spec, raw, record.cpus(), record.poolMaxThreads(), record.calibration());
+            if (run.profiled()) {
+                profiles.add(profiled(r, raw));
+            } else {
+                results.add(r);
+            }
         }
         Map<String, String> environment = new LinkedHashMap<>(record.environment());
         environment.put("reanalysed_at", Instant.now().toString());
         boolean keep = keepFlagged != null ? keepFlagged : record.keepFlagged();
         environment.put("keep_flagged", String.valueOf(keep));
-        report(
-                Comparison.of(
-                        environment,
-                        record.tests(),
-                        record.modes(),
-                        results,
-                        record.wallS(),
-                        keep,
-                        record.margin(),
-                        RawFiles.readTwoStage(out)),
-                out,
-                "");
+        Comparison comparison = Comparison.of(
+                environment,
+                record.tests(),
+                record.modes(),
+                results,
+                record.wallS(),
+                keep,
+                record.margin(),
+                contrasts == null ? record.contrasts() : CompareSettings.contrasts(contrasts, record.modes()),
+                RawFiles.readTwoStage(out));
+        if (history != null && record.environment().containsKey("generated_at")) {
+            // the comparisons before this one, as its own report saw them
+            Instant at = generatedAt(record);
+            comparison = comparison.withHistory(HistoryFiles.read(history, configuration(record, results)).stream()
+                    .filter(h -> h.at().isBefore(at))
+                    .toList());
+        }
+        comparison = comparison.withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles));
+        study(comparison, record, out);
+        report(comparison, out, "");
         return out;
     }
 
+    /** A study profile's claim-by-claim table, before index.html, which links it (nothing for other profiles). */
+    private static void study(Comparison comparison, ComparisonRecord record, Path out) throws IOException {
+        if (Catalogue.Profile.STUDY.label().equals(record.environment().get("profile"))) {
+            StudyReport.write(comparison, StudyTable.of(comparison, record.cpus(), record.margin()), out);
+            System.out.println("[compare] the study's claims: " + out.resolve(StudyReport.HTML));
+        }
+    }
+
+    /** What makes comparisons comparable, from the record and each test's JMeter properties. */
+    private static String configuration(ComparisonRecord record, List<RunResult> results) {
+        Map<String, Map<String, String>> props = new LinkedHashMap<>();
+        results.forEach(r -> props.putIfAbsent(r.test(), r.props()));
+        return HistoryFiles.configuration(record, props);
+    }
+
+    private static Instant generatedAt(ComparisonRecord record) {
+        return Instant.parse(record.environment().get("generated_at"));
+    }
+
+    /** A profiled run's profile; one that cannot be read says why on the console and in the report. */
+    private static RunProfile profiled(RunResult r, RawRun raw) throws IOException {
+        RunProfile p = RunProfile.of(r, raw);
+        if (!p.analysed()) {
+            System.out.println("[compare] " + r.dir() + ": no profile: " + p.problem());
+        }
+        return p;
+    }
+
     /**
-     * Runs {@code slots} after {@code before} runs of {@code total}, analysing each as it ends; each run's result and
-     * measured wall time (server starts and stops, warm-up, load, analysis) are added to {@code results} and {@code
-     * seconds}.
+     * Runs {@code slots} after {@code before} runs of {@code total}, analysing each as it ends: a measured run's result
+     * goes to {@code results}, a profiled run's profile to {@code profiles}.
      */
     private static void runSlots(
             Runner runner,
@@ -197,47 +313,40 @@ public final class Compare {
             int total,
             double reference,
             List<RunResult> results,
-            List<Double> seconds)
+            List<RunProfile> profiles)
             throws IOException, InterruptedException {
         for (int i = 0; i < slots.size(); i++) {
-            long start = System.nanoTime();
             Schedule.Slot slot = slots.get(i);
             runner.run(slot, before + i + 1, total);
-            RunResult r = RunAnalysis.analyse(
-                    slot.spec(),
-                    RawFiles.readRun(runner.dir(slot)),
-                    settings.cpus(),
-                    settings.poolMaxThreads(),
-                    reference);
-            results.add(r);
-            seconds.add((System.nanoTime() - start) / 1e9);
+            RawRun raw = RawFiles.readRun(runner.dir(slot));
+            RunResult r = RunAnalysis.analyse(slot.spec(), raw, settings.cpus(), settings.poolMaxThreads(), reference);
             progress(r, before + i + 1, total);
+            if (slot.profiled()) {
+                profiles.add(profiled(r, raw));
+            } else {
+                results.add(r);
+            }
         }
     }
 
     /**
-     * The two-stage design's second stage: each test's plan from the first stage's runs and the budget left (its
-     * runs' measured cost), a line per test, the plan in the raw files, then the added runs, interleaved.
+     * The two-stage design's plan: each test's from the first stage's runs and the budget left ({@code elapsed}
+     * seconds are spent or promised), a line per test, the plan in the raw files; the added runs, interleaved, go to
+     * {@code more}.
      */
     private static TwoStageRecord secondStage(
-            Runner runner,
-            CompareSettings settings,
-            int firstRuns,
-            double reference,
-            List<RunResult> results,
-            List<Double> runSeconds,
-            long began)
-            throws IOException, InterruptedException {
+            CompareSettings settings, List<RunResult> results, double elapsed, List<Schedule.Slot> more)
+            throws IOException {
         Map<String, Double> perRun = new LinkedHashMap<>();
         for (TestSpec spec : settings.specs()) {
-            double[] mine = new double[results.size()];
-            int n = 0;
-            for (int i = 0; i < results.size(); i++) {
-                if (results.get(i).test().equals(spec.name())) {
-                    mine[n++] = runSeconds.get(i);
-                }
-            }
-            perRun.put(spec.name(), Arrays.stream(mine, 0, n).average().orElse(Double.NaN));
+            // each run's recorded wall time: its calibration, servers, warm-up, load and stop
+            perRun.put(
+                    spec.name(),
+                    results.stream()
+                            .filter(r -> r.test().equals(spec.name()))
+                            .mapToDouble(r -> r.record().wallS())
+                            .average()
+                            .orElse(Double.NaN));
         }
         TwoStageRecord plan = TwoStagePlans.plan(
                 settings.specs().stream().map(TestSpec::name).toList(),
@@ -247,19 +356,19 @@ public final class Compare {
                 Environment.userTest(settings),
                 settings.precision(),
                 perRun,
-                (System.nanoTime() - began) / 1e9);
+                elapsed);
         plan.tests()
                 .forEach(t -> System.out.println(
                         "[compare] " + TwoStageReport.planned(t, settings.baseline(), plan.target())));
         RawFiles.writeTwoStage(settings.out(), plan);
-        List<Schedule.Slot> more = Schedule.continuing(
+        more.addAll(Schedule.continuing(
                 settings.specs(),
                 settings.specs().stream()
                         .map(s -> plan.test(s.name()).addedRuns())
                         .toList(),
                 settings.modes(),
                 settings.order(),
-                settings.seed());
+                settings.seed()));
         if (!more.isEmpty()) {
             System.out.printf(
                     Locale.ROOT,
@@ -272,19 +381,16 @@ public final class Compare {
                             .sum()),
                     Precision.duration(settings.precision().budgetSeconds() - plan.firstStageSeconds()));
         }
-        runSlots(runner, settings, more, firstRuns, firstRuns + more.size(), reference, results, runSeconds);
         return plan;
     }
 
     /** The sizing pilot's estimates and design: printed, in sizing.json, and the HTML section it returns. */
-    private static String sizing(
-            CompareSettings settings, Properties properties, List<RunResult> results, List<Double> runSeconds)
-            throws IOException {
+    private static String sizing(CompareSettings settings, List<RunResult> results) throws IOException {
         Sizing sizing = Sizing.of(
                 settings.specs(),
                 settings.modes(),
                 results,
-                runSeconds,
+                results.stream().map(r -> r.record().wallS()).toList(),
                 settings.keepFlagged(),
                 Environment.userTest(settings),
                 settings.precision().target());
@@ -304,6 +410,8 @@ public final class Compare {
     }
 
     private static void report(Comparison comparison, Path out, String sections) throws IOException {
+        // the flame graphs first: drawn from the raw recordings, linked from the reports
+        FlameGraphReport.write(comparison, out);
         JsonReport.write(comparison, out.resolve("summary.json"));
         CsvReport.write(comparison, out);
         HtmlReport.write(comparison, out, sections);
@@ -318,7 +426,7 @@ public final class Compare {
                         s.test().shape() == Catalogue.Shape.PLAN && !s.props().containsKey("DURATION"));
         System.out.printf(
                 Locale.ROOT,
-                "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d runs, %s%n",
+                "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d runs%s, %s%n",
                 settings.profile().label(),
                 settings.specs().stream()
                         .map(s -> s.name() + " ×" + s.repeats())
@@ -327,6 +435,10 @@ public final class Compare {
                 settings.baseline().label(),
                 settings.order().name().toLowerCase(Locale.ROOT),
                 slots.size(),
+                settings.cpuProfile().enabled()
+                        ? " (" + slots.stream().filter(Schedule.Slot::profiled).count()
+                                + " of them profiled, after the measured ones)"
+                        : "",
                 unknownLength
                         ? "each as long as your plan runs plus about " + Runner.RESTART_SECONDS + " s"
                         : "about " + (estimatedSeconds(settings, slots) + 59) / 60 + " min");
@@ -343,11 +455,13 @@ public final class Compare {
                     prepared.port(),
                     settings.server());
         }
+        if (settings.profile() == Catalogue.Profile.STUDY) {
+            StudyProfile.notes(settings.cpus()).forEach(note -> System.out.println("[compare] study: " + note));
+        }
         prepared.notes().forEach(note -> System.out.println("[compare] note: " + note));
         prepared.planNotes().forEach(note -> System.out.println("[compare] note: your plan's " + note));
     }
 
-    /** What a comparison to a fixed precision, or the sizing pilot, will do beyond the runs announced. */
     private static void precision(CompareSettings settings) {
         Precision p = settings.precision();
         System.out.println(
@@ -371,11 +485,12 @@ public final class Compare {
     private static void progress(RunResult r, int order, int total) {
         System.out.printf(
                 Locale.ROOT,
-                "[compare] %d/%d %s · %s #%d: %s; errors %d%s%n",
+                "[compare] %d/%d %s · %s %s%d: %s; errors %d%s%n",
                 order,
                 total,
                 r.test(),
                 r.mode().label(),
+                r.record().profiled() ? "profiled #" : "#",
                 r.repetition(),
                 r.levels().stream()
                         .map(l -> String.format(

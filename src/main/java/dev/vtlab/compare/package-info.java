@@ -14,14 +14,17 @@
  *       sampler ({@code ProcessSampler}, {@code JmxMetrics}); each run leaves its raw files.
  *   <li><b>raw</b> ({@code raw}): the raw-run format between run and analysis, written and read by {@code
  *       RawFiles} only: {@code comparison.json}, and per run {@code run.json}, {@code results.jtl}, {@code
- *       samples.csv}. {@code -Dcompare.reanalyse} starts here.
+ *       samples.csv}. {@code -Dcompare.reanalyse} starts here. The history of past comparisons ({@code
+ *       compare.history}) is read and appended by {@code HistoryFiles} only.
  *   <li><b>analyse</b> ({@code analyse}): one run's figures ({@code RunAnalysis}): load levels ({@code Levels}),
  *       steady windows ({@code SteadyWindow}), what makes a run doubtful ({@code Validity}); typed {@code
- *       Headline}s of {@code Metric}s.
+ *       Headline}s of {@code Metric}s; a profiled run's CPU by bucket ({@code RunProfile}).
  *   <li><b>judge</b> ({@code judge}): {@code Comparison}, the result model: aggregates over repetitions, ratios to
- *       the baseline with intervals and verdicts.
+ *       the baseline with intervals and verdicts, the contrasts between modes, where the variance is ({@code
+ *       Variability}) and the past comparisons beside today's ({@code History}); the profiled runs' buckets ({@code CpuProfiles}), in no verdict; {@code StudyTable}, the study profile's verdict per claim of the
+ *       case study ({@code settings.StudyClaims}).
  *   <li><b>report</b> ({@code report}): writers that only format the model: {@code summary.json}, CSV, {@code
- *       index.html}, the console's verdict lines.
+ *       index.html}, the console's verdict lines; {@code study.html} and {@code study.json} for the study profile.
  * </ol>
  *
  * <p>Statistics (intervals, ratios, percentiles, medians) have one home, {@code stats.Stats}, used by analysis

@@ -1,10 +1,12 @@
 package dev.vtlab.profile;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The rule that charges a CPU sample to one {@link Bucket}, in this order:
@@ -51,6 +53,37 @@ public final class Attribution {
         }
         prefixes.sort(Comparator.comparingInt((Prefix p) -> p.prefix().length()).reversed());
         this.framePrefixes = List.copyOf(prefixes);
+    }
+
+    /**
+     * A user's application's package prefixes, from the names of its own classes ({@code com/example/shop/Cart.class}
+     * or {@code com.example.shop.Cart}): each class's package, less those the table already charges elsewhere (a
+     * copy of a Liberty or Jakarta class, vtlab's feature contract) and those under another one of the list. Classes
+     * of the default package name no package and are left out.
+     */
+    public static Set<String> appPackages(Collection<String> classNames) {
+        Set<String> packages = new TreeSet<>();
+        for (String name : classNames) {
+            String dotted = name.replaceFirst("\\.class$", "").replace('/', '.');
+            int last = dotted.lastIndexOf('.');
+            if (last > 0) {
+                packages.add(dotted.substring(0, last + 1));
+            }
+        }
+        List<String> known = new ArrayList<>(NOT_APPLICATION);
+        for (Bucket b : Bucket.values()) {
+            if (b.kind() != Bucket.Kind.THREADS) {
+                known.addAll(b.prefixes());
+            }
+        }
+        packages.removeIf(p -> known.stream().anyMatch(p::startsWith));
+        Set<String> roots = new TreeSet<>();
+        for (String p : packages) {
+            if (roots.stream().noneMatch(p::startsWith)) {
+                roots.add(p); // sorted: a package comes after every prefix of it
+            }
+        }
+        return roots;
     }
 
     /** The bucket of a JVM thread of its own (GC, JIT, VM), by its name; empty for a thread that runs Java. */

@@ -91,4 +91,19 @@ class AttributionTest {
         assertEquals(Bucket.APPLICATION, shop.of("t", List.of("com.example.shop.Cart.total")));
         assertEquals(Bucket.OTHER, shop.of("t", List.of("dev.vtlab.banking.RiskModel.sign")));
     }
+
+    @Test
+    void aUsersPackagesAreItsClassesPackagesLessWhatTheTableKnows() {
+        assertEquals(
+                Set.of("com.example.shop.", "org.acme."),
+                Attribution.appPackages(List.of(
+                        "com/example/shop/Cart.class",
+                        "com/example/shop/web/CartServlet.class",
+                        "com.example.shop.db.Repo",
+                        "org/acme/Util.class",
+                        "dev/vtlab/liberty/FeatureContract.class", // the table's Liberty threading
+                        "jakarta/servlet/Patched.class",
+                        "Default.class")));
+        assertEquals(Set.of(), Attribution.appPackages(List.of()));
+    }
 }

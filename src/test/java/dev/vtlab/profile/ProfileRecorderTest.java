@@ -22,14 +22,14 @@ class ProfileRecorderTest {
     @Test
     void noOptionsWhenOff() {
         assertEquals(List.of(), new ProfileRecorder(ProfileSettings.OFF).jvmArgs());
-        assertTrue(new ProfileRecorder(new ProfileSettings(true, Duration.ofMillis(10)))
+        assertTrue(new ProfileRecorder(new ProfileSettings(true, 1, Duration.ofMillis(10)))
                 .jvmArgs()
                 .contains("-XX:FlightRecorderOptions:stackdepth=256"));
     }
 
     @Test
     void theSettingsCarryTheInterval() {
-        String jfc = ProfileRecorder.settingsText(new ProfileSettings(true, Duration.ofMillis(4)));
+        String jfc = ProfileRecorder.settingsText(new ProfileSettings(true, 1, Duration.ofMillis(4)));
         assertTrue(jfc.contains("<setting name=\"throttle\">4 ms</setting>"), jfc);
         for (String event : List.of(
                 "jdk.CPUTimeSample",
@@ -55,7 +55,7 @@ class ProfileRecorderTest {
     @EnabledOnOs(OS.LINUX)
     void recordsARunningJvmsWindow(@TempDir Path run) throws Exception {
         assumeTrue(Runtime.version().feature() >= 25, "jdk.CPUTimeSample is JDK 25's");
-        ProfileRecorder recorder = new ProfileRecorder(new ProfileSettings(true, Duration.ofMillis(5)));
+        ProfileRecorder recorder = new ProfileRecorder(new ProfileSettings(true, 1, Duration.ofMillis(5)));
         List<String> command = new ArrayList<>(
                 List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(recorder.jvmArgs());

@@ -19,6 +19,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -50,6 +51,7 @@ class CompareSmokeIT {
     private static final Set<String> STEADY_CHARTS = Set.of("tps-per-level", "latency-percentiles");
 
     private static Path report;
+    private static Path history;
     private static JsonObject summary;
     private static int port;
     private static int remotePort;
@@ -66,6 +68,9 @@ class CompareSmokeIT {
         p.setProperty("compare.remotePort", String.valueOf(remotePort));
         p.setProperty(
                 "compare.out", basedir.resolve("target/vtlab-report-smoke").toString());
+        // the history of smoke comparisons stays in the build's directory, not the user's home
+        history = basedir.resolve("target/vtlab-history-smoke");
+        p.setProperty("compare.history", history.toString());
         report = Compare.run(p, basedir);
         try (JsonReader in = Json.createReader(Files.newBufferedReader(report.resolve("summary.json")))) {
             summary = in.readObject();
@@ -249,6 +254,53 @@ class CompareSmokeIT {
                         .anyMatch(r -> r.getString("test").equals("throughput")
                                 && r.getString("metric").contains("@")),
                 "a stepped test is compared per load level");
+    }
+
+    /**
+     * Where the variance is, per test and mode, and the CPU µs per request against the baseline; the comparison's
+     * record in the history, and the history in the report once there was an earlier smoke comparison.
+     */
+    @Test
+    void theVarianceComponentsTheCpuPerRequestAndTheHistoryAreReported() throws IOException {
+        List<JsonObject> components =
+                summary.getJsonArray("variance_components").getValuesAs(JsonObject.class);
+        for (String test : TESTS.keySet()) {
+            for (String mode : MODES) {
+                JsonObject c = components.stream()
+                        .filter(x -> x.getString("test").equals(test)
+                                && x.getString("mode").equals(mode)
+                                && x.getString("metric").startsWith("steady_rps"))
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError("no variance components for " + test + "/" + mode));
+                // seconds-long smoke windows may be too short for batch means: then it says why
+                assertTrue(
+                        c.get("within_run_variance_per_s").getValueType() == JsonValue.ValueType.NUMBER
+                                || !c.getString("why").isBlank(),
+                        c.toString());
+                assertTrue(c.containsKey("design"), c.toString());
+            }
+        }
+        assertTrue(
+                summary.getJsonArray("cpu_per_request").getValuesAs(JsonObject.class).stream()
+                        .anyMatch(d -> d.getString("test").equals("ping")
+                                && d.getString("mode").equals("executor-virtual")
+                                && d.getString("reference").equals("threadpool")),
+                "the CPU µs per request of ping against the baseline");
+        assertTrue(summary.getJsonArray("contrasts").isEmpty(), "no compare.contrasts, no contrast rows");
+        assertTrue(Files.exists(history.resolve(".vtlab-history")), "the history directory is marked as the lab's");
+        long records;
+        try (var files = Files.list(history)) {
+            // this comparison's configuration's file is the one it wrote last
+            Path mine = files.filter(f -> f.toString().endsWith(".jsonl"))
+                    .max(Comparator.comparing(f -> f.toFile().lastModified()))
+                    .orElseThrow(() -> new AssertionError("no history file in " + history));
+            records = Files.readAllLines(mine).size();
+        }
+        assertTrue(records >= 1, "this comparison's record is in the history");
+        if (records >= 2) {
+            assertFalse(summary.getJsonArray("history").isEmpty(), "an earlier smoke comparison: the report shows it");
+        }
+        assertTrue(Files.exists(report.resolve("contrasts.csv")));
     }
 
     @Test

@@ -3,9 +3,12 @@ package dev.vtlab.compare.judge;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.Metric;
+import dev.vtlab.compare.stats.Contrasts;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Multiplicity;
 import dev.vtlab.compare.stats.Ratios;
@@ -13,6 +16,7 @@ import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -21,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -97,6 +102,21 @@ public final class Comparison {
         }
     }
 
+    /**
+     * The CPU a request costs in {@code mode} beyond {@code reference}, in µs, at one level of requests per
+     * CPU-second: each run's 10⁶ ÷ its requests per CPU-second, then Welch's interval for the difference of the two
+     * modes' means ({@link Contrasts#difference}), which carries both modes' spread. It restates the requests per
+     * CPU-second ratio in absolute terms, so it adds no test to Holm's family.
+     */
+    public record CpuDifference(
+            String test,
+            Headline headline,
+            DispatchMode mode,
+            DispatchMode reference,
+            double modeMicros,
+            double referenceMicros,
+            Contrasts.Difference difference) {}
+
     private record Key(String test, DispatchMode mode, Headline headline) {}
 
     private final Map<String, String> environment;
@@ -105,11 +125,21 @@ public final class Comparison {
     private final List<RunResult> runs;
     private final List<Aggregate> aggregates;
     private final List<RatioRow> ratios;
+    private final List<Contrast> contrasts;
+    private final List<RatioRow> contrastRows;
+    private final List<CpuDifference> cpuDifferences;
     private final double wallS;
+    private final double margin;
+    private final List<HistoryRecord> past;
+    private List<Variability.Row> variability;
+    private List<History.Row> history;
     private final boolean keepFlagged;
-    private TwoStageRecord twoStage;
     private final Map<Key, Aggregate> aggregateIndex = new HashMap<>();
     private final Map<Key, RatioRow> ratioIndex = new HashMap<>();
+    /** Where the CPU went, from the profiled runs (set once by {@link #withProfiles}); none by default. */
+    private CpuProfiles profiles = CpuProfiles.NONE;
+    /** The two-stage design the primary intervals followed (compare.precision); null for fixed repetitions. */
+    private TwoStageRecord twoStage;
 
     private Comparison(
             Map<String, String> environment,
@@ -118,9 +148,19 @@ public final class Comparison {
             List<RunResult> runs,
             List<Aggregate> aggregates,
             List<RatioRow> ratios,
+            List<Contrast> contrasts,
+            List<RatioRow> contrastRows,
+            List<CpuDifference> cpuDifferences,
             double wallS,
-            boolean keepFlagged) {
+            boolean keepFlagged,
+            double margin,
+            List<HistoryRecord> past) {
         this.keepFlagged = keepFlagged;
+        this.contrasts = contrasts;
+        this.contrastRows = contrastRows;
+        this.cpuDifferences = cpuDifferences;
+        this.margin = margin;
+        this.past = past;
         this.environment = environment;
         this.tests = tests;
         this.modes = modes;
@@ -147,12 +187,12 @@ public final class Comparison {
             double wallS,
             boolean keepFlagged,
             double margin) {
-        return of(environment, tests, modes, runs, wallS, keepFlagged, margin, null);
+        return of(environment, tests, modes, runs, wallS, keepFlagged, margin, List.of());
     }
 
     /**
-     * A comparison to a fixed precision: the primary row of each test {@code twoStage} planned gets Stein's
-     * fixed-width interval ({@link TwoStagePlans#interval}) instead of the ordinary one; null: none planned.
+     * The comparison with {@code contrasts}: besides each mode against the baseline, each pair's ratios (secondary
+     * rows, in Holm's family with the others) and its CPU µs per request difference.
      */
     public static Comparison of(
             Map<String, String> environment,
@@ -162,9 +202,29 @@ public final class Comparison {
             double wallS,
             boolean keepFlagged,
             double margin,
+            List<Contrast> contrasts) {
+        return of(environment, tests, modes, runs, wallS, keepFlagged, margin, contrasts, null);
+    }
+
+    /**
+     * The comparison with {@code contrasts}, to a fixed precision where {@code twoStage} planned it: the primary row of
+     * each test it planned gets Stein's fixed-width interval ({@link TwoStagePlans#interval}) instead of the ordinary
+     * one; null: none planned.
+     */
+    public static Comparison of(
+            Map<String, String> environment,
+            List<String> tests,
+            List<DispatchMode> modes,
+            List<RunResult> runs,
+            double wallS,
+            boolean keepFlagged,
+            double margin,
+            List<Contrast> contrasts,
             TwoStageRecord twoStage) {
         List<Aggregate> aggregates = new ArrayList<>();
         List<RatioRow> ratios = new ArrayList<>();
+        List<RatioRow> contrastRows = new ArrayList<>();
+        List<CpuDifference> cpuDifferences = new ArrayList<>();
         DispatchMode baseline = modes.get(0);
         for (String test : tests) {
             Set<Headline> headlines = new LinkedHashSet<>();
@@ -194,51 +254,62 @@ public final class Comparison {
                         aggregates.add(new Aggregate(test, mode, headline, Stats.mean(v, metric.resolution))));
                 Headline primary = primary(test, environment, headlines);
                 for (DispatchMode mode : modes.subList(1, modes.size())) {
-                    Runs m = used.get(mode), b = used.get(baseline);
-                    List<String> notes = List.of();
-                    LogRatio ratio;
-                    if (m.used() < MIN_VALID_RUNS || b.used() < MIN_VALID_RUNS) {
-                        ratio = LogRatio.undetermined(
-                                Ratios.unpaired(values.get(mode), values.get(baseline), metric.resolution)
-                                        .estimate(),
-                                m.used(),
-                                b.used(),
-                                LogRatio.Pairing.UNPAIRED,
-                                "fewer than " + MIN_VALID_RUNS + " valid runs per mode: " + mode.label() + " "
-                                        + m.text() + ", " + baseline.label() + " " + b.text());
-                    } else if (m.leftOut() + b.leftOut() == 0 && m.used() == b.used()) {
-                        // every run kept: the i-th runs of the two modes ran side by side (the interleaving's pairs)
-                        Ratios.PairedAnalysis paired =
-                                Ratios.analyse(values.get(mode), values.get(baseline), metric.resolution);
-                        ratio = paired.chosen();
-                        notes = paired.notes();
-                    } else {
-                        ratio = Ratios.unpaired(values.get(mode), values.get(baseline), metric.resolution);
-                    }
                     boolean isPrimary = headline.equals(primary);
                     TwoStagePlans.Planned planned = isPrimary
                             ? TwoStagePlans.interval(
                                     twoStage, keepFlagged, test, mode, values.get(mode), values.get(baseline), metric)
                             : null;
-                    if (planned != null) {
-                        notes = planned.notes(notes);
-                        ratio = planned.ratio() == null ? ratio : planned.ratio();
+                    ratios.add(ratioRow(test, headline, mode, baseline, values, used, margin, isPrimary, planned));
+                    cpuDifference(test, headline, mode, baseline, values, used).ifPresent(cpuDifferences::add);
+                }
+                for (Contrast k : contrasts) {
+                    // mode/baseline is the baseline's own row, picked up after Holm's adjustment
+                    if (k.reference() != baseline) {
+                        contrastRows.add(
+                                ratioRow(test, headline, k.mode(), k.reference(), values, used, margin, false, null));
+                        cpuDifference(test, headline, k.mode(), k.reference(), values, used)
+                                .ifPresent(cpuDifferences::add);
                     }
-                    ratios.add(new RatioRow(
-                            test,
-                            mode,
-                            baseline,
-                            headline,
-                            isPrimary,
-                            Verdicts.judge(ratio, margin),
-                            null,
-                            notes,
-                            m,
-                            b));
                 }
             }
         }
-        Comparison c = new Comparison(environment, tests, modes, runs, aggregates, holm(ratios), wallS, keepFlagged);
+        // contrast rows are secondary rows: one family with the baseline's secondary rows
+        List<RatioRow> family = new ArrayList<>(ratios);
+        family.addAll(contrastRows);
+        List<RatioRow> adjusted = holm(family);
+        List<RatioRow> baselineRows = adjusted.subList(0, ratios.size());
+        Map<Key, RatioRow> byKey = new HashMap<>();
+        baselineRows.forEach(r -> byKey.put(new Key(r.test(), r.mode(), r.headline()), r));
+        // per test, each contrast's rows together, in the order of the test's headlines
+        List<RatioRow> ordered = new ArrayList<>();
+        Map<String, RatioRow> computed = new HashMap<>();
+        adjusted.subList(ratios.size(), adjusted.size()).forEach(r -> computed.put(contrastKey(r), r));
+        for (String test : tests) {
+            for (Contrast k : contrasts) {
+                for (Headline headline : headlinesOf(runs, test)) {
+                    RatioRow r = k.reference() == baseline
+                            ? byKey.get(new Key(test, k.mode(), headline))
+                            : computed.get(test + "|" + k.label() + "|" + headline.key());
+                    if (r != null) {
+                        ordered.add(r);
+                    }
+                }
+            }
+        }
+        Comparison c = new Comparison(
+                environment,
+                tests,
+                modes,
+                runs,
+                aggregates,
+                new ArrayList<>(baselineRows),
+                contrasts,
+                ordered,
+                cpuDifferences,
+                wallS,
+                keepFlagged,
+                margin,
+                List.of());
         c.twoStage = twoStage;
         return c;
     }
@@ -251,6 +322,212 @@ public final class Comparison {
     /** The two-stage design the primary intervals followed, or null for a comparison of fixed repetitions. */
     public TwoStageRecord twoStage() {
         return twoStage;
+    }
+
+    private static String contrastKey(RatioRow r) {
+        return r.test() + "|" + r.mode().label() + "/" + r.baseline().label() + "|"
+                + r.headline().key();
+    }
+
+    /** A test's headlines over all its runs, in the order the runs have them. */
+    private static Set<Headline> headlinesOf(List<RunResult> runs, String test) {
+        Set<Headline> headlines = new LinkedHashSet<>();
+        runs.stream()
+                .filter(r -> r.test().equals(test))
+                .forEach(r -> headlines.addAll(r.headlines().keySet()));
+        return headlines;
+    }
+
+    /**
+     * {@code mode} ÷ {@code reference} on one headline from their valid runs: no number under {@link
+     * #MIN_VALID_RUNS} runs in either; paired when every run was kept in both (the interleaving ran their i-th runs
+     * side by side), else unpaired (Welch on the logs); with its verdict at the margin.
+     */
+    private static RatioRow ratioRow(
+            String test,
+            Headline headline,
+            DispatchMode mode,
+            DispatchMode reference,
+            Map<DispatchMode, double[]> values,
+            Map<DispatchMode, Runs> used,
+            double margin,
+            boolean primary,
+            TwoStagePlans.Planned planned) {
+        Metric metric = headline.metric();
+        Runs m = used.get(mode), b = used.get(reference);
+        List<String> notes = List.of();
+        LogRatio ratio;
+        if (m.used() < MIN_VALID_RUNS || b.used() < MIN_VALID_RUNS) {
+            ratio = LogRatio.undetermined(
+                    Ratios.unpaired(values.get(mode), values.get(reference), metric.resolution)
+                            .estimate(),
+                    m.used(),
+                    b.used(),
+                    LogRatio.Pairing.UNPAIRED,
+                    "fewer than " + MIN_VALID_RUNS + " valid runs per mode: " + mode.label() + " " + m.text() + ", "
+                            + reference.label() + " " + b.text());
+        } else if (m.leftOut() + b.leftOut() == 0 && m.used() == b.used()) {
+            // every run kept: the i-th runs of the two modes ran side by side (the interleaving's pairs)
+            Ratios.PairedAnalysis paired = Ratios.analyse(values.get(mode), values.get(reference), metric.resolution);
+            ratio = paired.chosen();
+            notes = paired.notes();
+        } else {
+            ratio = Ratios.unpaired(values.get(mode), values.get(reference), metric.resolution);
+        }
+        if (planned != null) {
+            notes = planned.notes(notes);
+            ratio = planned.ratio() == null ? ratio : planned.ratio();
+        }
+        return new RatioRow(test, mode, reference, headline, primary, Verdicts.judge(ratio, margin), null, notes, m, b);
+    }
+
+    /** For a requests per CPU-second headline (all requests): the CPU µs per request difference; else none. */
+    private static Optional<CpuDifference> cpuDifference(
+            String test,
+            Headline headline,
+            DispatchMode mode,
+            DispatchMode reference,
+            Map<DispatchMode, double[]> values,
+            Map<DispatchMode, Runs> used) {
+        if (headline.metric() != Metric.TPS_PER_CPU_S || headline.requestType() != null) {
+            return Optional.empty();
+        }
+        double[] a = micros(values.get(mode)), b = micros(values.get(reference));
+        Contrasts.Difference d = Contrasts.difference(a, b, 0);
+        Runs m = used.get(mode), r = used.get(reference);
+        if (m.used() < MIN_VALID_RUNS || r.used() < MIN_VALID_RUNS) {
+            d = new Contrasts.Difference(
+                    d.estimate(),
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    d.n1(),
+                    d.n2(),
+                    "fewer than " + MIN_VALID_RUNS + " valid runs per mode: " + mode.label() + " " + m.text() + ", "
+                            + reference.label() + " " + r.text());
+        }
+        return Optional.of(new CpuDifference(
+                test,
+                headline,
+                mode,
+                reference,
+                Stats.mean(a, 0).mean(),
+                Stats.mean(b, 0).mean(),
+                d));
+    }
+
+    /** Each run's CPU µs per request from its requests per CPU-second (NaN where it had none). */
+    private static double[] micros(double[] perCpuSecond) {
+        return Arrays.stream(perCpuSecond)
+                .map(v -> v > 0 ? 1e6 / v : Double.NaN)
+                .toArray();
+    }
+
+    /**
+     * The same comparison with the history of past comparisons of its configuration ({@code past}: their records,
+     * older than this one), which {@link #history()} sets beside today's figures.
+     */
+    public Comparison withHistory(List<HistoryRecord> past) {
+        Comparison c = new Comparison(
+                environment,
+                tests,
+                modes,
+                runs,
+                aggregates,
+                ratios,
+                contrasts,
+                contrastRows,
+                cpuDifferences,
+                wallS,
+                keepFlagged,
+                margin,
+                List.copyOf(past));
+        return carry(c);
+    }
+
+    /** The pairs of modes compared besides each mode with the baseline (compare.contrasts). */
+    public List<Contrast> contrasts() {
+        return contrasts;
+    }
+
+    /**
+     * Every contrast's ratio rows: per test, contrast after contrast, each headline's; secondary rows whose Holm
+     * adjustment is the comparison's (a contrast against the baseline is the baseline's own row).
+     */
+    public List<RatioRow> contrastRows() {
+        return contrastRows;
+    }
+
+    /** A contrast's rows in a test, in the order of its headlines. */
+    public List<RatioRow> contrastRows(String test, Contrast contrast) {
+        return contrastRows.stream()
+                .filter(r ->
+                        r.test().equals(test) && r.mode() == contrast.mode() && r.baseline() == contrast.reference())
+                .toList();
+    }
+
+    /** The CPU µs per request differences: each mode against the baseline, then each contrast, per level. */
+    public List<CpuDifference> cpuDifferences() {
+        return cpuDifferences;
+    }
+
+    /** The equivalence margin of the verdicts (a fraction). */
+    public double margin() {
+        return margin;
+    }
+
+    /** Where each mode's primary rate varies: within runs, between runs, and the design for the margin. */
+    public synchronized List<Variability.Row> variability() {
+        if (variability == null) {
+            variability = Variability.of(this);
+        }
+        return variability;
+    }
+
+    /**
+     * Per test and mode, today's primary figure against the past comparisons of the configuration; empty when
+     * there are none (fewer than 2 comparisons in all).
+     */
+    public synchronized List<History.Row> history() {
+        if (history == null) {
+            history = History.of(this, past);
+        }
+        return history;
+    }
+
+    /** The valid runs a mode's verdicts rest on in a test (flagged ones left out unless kept). */
+    public List<RunResult> validRuns(String test, DispatchMode mode) {
+        return runs.stream()
+                .filter(r -> r.test().equals(test)
+                        && r.mode() == mode
+                        && (keepFlagged || r.flags().isEmpty()))
+                .toList();
+    }
+
+    /** This comparison with the profiles of its profiled runs, which count in no verdict. */
+    public Comparison withProfiles(CpuProfiles cpuProfiles) {
+        Comparison c = new Comparison(
+                environment,
+                tests,
+                modes,
+                runs,
+                aggregates,
+                ratios,
+                contrasts,
+                contrastRows,
+                cpuDifferences,
+                wallS,
+                keepFlagged,
+                margin,
+                past);
+        carry(c).profiles = cpuProfiles;
+        return c;
+    }
+
+    /** Where each mode's CPU went (compare.cpuProfile); {@link CpuProfiles#NONE} without profiled runs. */
+    public CpuProfiles profiles() {
+        return profiles;
     }
 
     /** Where, on what and how the comparison ran (the report's environment). */
@@ -315,6 +592,13 @@ public final class Comparison {
      */
     public Headline primary(String test) {
         return primary(test, environment, headlines(test));
+    }
+
+    /** {@code c} with what this comparison was given after it was judged (profiles, the two-stage design). */
+    private Comparison carry(Comparison c) {
+        c.profiles = profiles;
+        c.twoStage = twoStage;
+        return c;
     }
 
     static Headline primary(String test, Map<String, String> environment, Iterable<Headline> headlines) {

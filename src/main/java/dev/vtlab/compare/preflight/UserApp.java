@@ -1,6 +1,7 @@
 package dev.vtlab.compare.preflight;
 
 import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.profile.Attribution;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -127,6 +130,85 @@ public record UserApp(Path source, Kind kind, List<String> features) {
     }
 
     private static final int BACKEND_CONNECT_MS = 3_000;
+
+    /**
+     * The app's own package prefixes, for a profile to charge its frames to the application ({@link
+     * Attribution#appPackages}): the classes of a war's {@code WEB-INF/classes}, of an ear's wars and modules (not
+     * its {@code lib/}), and, in a server directory, of each app under {@code apps/} and {@code dropins/}: archives,
+     * expanded directories and loose applications ({@code *.war.xml}, whose {@code WEB-INF/classes} are directories
+     * elsewhere). Libraries ({@code WEB-INF/lib}) are not the app's own code. Empty when no class is found.
+     */
+    public Set<String> packages() throws IOException {
+        List<String> classes = new ArrayList<>();
+        if (kind == Kind.SERVER_DIR) {
+            for (String dir : List.of("apps", "dropins")) {
+                Path apps = source.resolve(dir);
+                if (!Files.isDirectory(apps)) {
+                    continue;
+                }
+                try (var entries = Files.list(apps)) {
+                    for (Path app : entries.sorted().toList()) {
+                        appClasses(app, classes);
+                    }
+                }
+            }
+        } else {
+            appClasses(source, classes);
+        }
+        return Attribution.appPackages(classes);
+    }
+
+    private static void appClasses(Path app, List<String> classes) throws IOException {
+        String name = app.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (Files.isDirectory(app)) {
+            classFiles(app.resolve(WEB_CLASSES), classes);
+        } else if (name.endsWith(".war") || name.endsWith(".ear")) {
+            try (InputStream in = Files.newInputStream(app)) {
+                archiveClasses(in, name.endsWith(".war"), classes);
+            }
+        } else if (name.endsWith(".war.xml") || name.endsWith(".ear.xml")) {
+            // a loose application: its classes stay where the build put them
+            NodeList dirs = PlanCheck.parseXml(app, "compare.app").getElementsByTagName("dir");
+            for (int i = 0; i < dirs.getLength(); i++) {
+                Element dir = (Element) dirs.item(i);
+                if (dir.getAttribute("targetInArchive").replaceFirst("^/", "").equals(WEB_CLASSES)) {
+                    classFiles(Path.of(dir.getAttribute("sourceOnDisk")), classes);
+                }
+            }
+        }
+    }
+
+    private static final String WEB_CLASSES = "WEB-INF/classes";
+
+    /** A war's WEB-INF/classes, or an ear's modules (its wars' classes, its other jars but those in lib/). */
+    private static void archiveClasses(InputStream archive, boolean war, List<String> classes) throws IOException {
+        ZipInputStream zip = new ZipInputStream(archive);
+        for (ZipEntry e = zip.getNextEntry(); e != null; e = zip.getNextEntry()) {
+            String entry = e.getName();
+            if (war && entry.startsWith(WEB_CLASSES + "/") && entry.endsWith(".class")) {
+                classes.add(entry.substring(WEB_CLASSES.length() + 1));
+            } else if (!war && entry.endsWith(".war")) {
+                archiveClasses(zip, true, classes);
+            } else if (!war && entry.endsWith(".jar") && !entry.startsWith("lib/")) {
+                ZipInputStream module = new ZipInputStream(zip);
+                for (ZipEntry c = module.getNextEntry(); c != null; c = module.getNextEntry()) {
+                    if (c.getName().endsWith(".class")) {
+                        classes.add(c.getName());
+                    }
+                }
+            }
+        }
+    }
+
+    private static void classFiles(Path dir, List<String> classes) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            files.filter(f -> f.toString().endsWith(".class"))
+                    .forEach(f -> classes.add(dir.relativize(f).toString()));
+        }
+    }
 
     private static List<String> texts(Document xml, String tag) {
         List<String> out = new ArrayList<>();

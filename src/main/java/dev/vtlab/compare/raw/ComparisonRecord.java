@@ -1,5 +1,6 @@
 package dev.vtlab.compare.raw;
 
+import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.Map;
  * @param margin the equivalence margin the verdicts used (a fraction)
  * @param calibration the server CPUs' speed as the comparison started (work units per second), the reference each
  *     run's own is held against
+ * @param contrasts the pairs of modes compared besides each mode with the baseline (compare.contrasts)
  */
 public record ComparisonRecord(
         Map<String, String> environment,
@@ -26,4 +28,32 @@ public record ComparisonRecord(
         boolean keepFlagged,
         double margin,
         double calibration,
-        double wallS) {}
+        double wallS,
+        List<Contrast> contrasts) {
+
+    /** A comparison with no contrasts. */
+    public ComparisonRecord(
+            Map<String, String> environment,
+            List<String> tests,
+            List<DispatchMode> modes,
+            CpuPlan cpus,
+            Integer poolMaxThreads,
+            String userTest,
+            boolean keepFlagged,
+            double margin,
+            double calibration,
+            double wallS) {
+        this(
+                environment,
+                tests,
+                modes,
+                cpus,
+                poolMaxThreads,
+                userTest,
+                keepFlagged,
+                margin,
+                calibration,
+                wallS,
+                List.of());
+    }
+}

@@ -1,9 +1,11 @@
 package dev.vtlab.compare.raw;
 
+import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.stats.TwoStage;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
+import dev.vtlab.profile.ProfileRecorder;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
@@ -23,13 +25,15 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The raw-run format, written and read here only: a report directory's {@code comparison.json} (what the
  * comparison was) and, per run, {@code runs/TEST-MODE-REP/} with {@code run.json} (what ran), {@code results.jtl}
  * (JMeter's samples, written by JMeter) and {@code samples.csv} (the server's seconds, epoch ms and full
- * precision). Everything the analysis reads comes from these files, so a comparison re-analysed gives what its
- * run gave.
+ * precision); a profiled run ({@code runs/TEST-MODE-profile-N/}) also {@code profile/profile.jfr} (JFR's recording,
+ * written by jcmd) and {@code profile/profile.threads.tsv}, and its {@code run.json} records the recording's span.
+ * Everything the analysis reads comes from these files, so a comparison re-analysed gives what its run gave.
  */
 public final class RawFiles {
 
@@ -66,7 +70,11 @@ public final class RawFiles {
                 .add("keep_flagged", c.keepFlagged())
                 .add("margin", c.margin())
                 .add("calibration_units_per_s", c.calibration())
-                .add("wall_time_s", c.wallS());
+                .add("wall_time_s", c.wallS())
+                .add(
+                        "contrasts",
+                        Json.createArrayBuilder(
+                                c.contrasts().stream().map(Contrast::label).toList()));
         if (c.poolMaxThreads() != null) {
             root.add("pool_max_threads", c.poolMaxThreads());
         }
@@ -93,7 +101,18 @@ public final class RawFiles {
                 root.getBoolean("keep_flagged"),
                 root.getJsonNumber("margin").doubleValue(),
                 root.getJsonNumber("calibration_units_per_s").doubleValue(),
-                root.getJsonNumber("wall_time_s").doubleValue());
+                root.getJsonNumber("wall_time_s").doubleValue(),
+                // a directory written before contrasts were recorded had none
+                root.containsKey("contrasts")
+                        ? strings(root, "contrasts").stream()
+                                .map(RawFiles::contrast)
+                                .toList()
+                        : List.of());
+    }
+
+    private static Contrast contrast(String label) {
+        String[] two = label.split("/");
+        return new Contrast(DispatchMode.parse(two[0]), DispatchMode.parse(two[1]));
     }
 
     /** The two-stage plan beside comparison.json (only a comparison to a fixed precision has one). */
@@ -179,10 +198,13 @@ public final class RawFiles {
     public static void writeRun(Path runDir, RunRecord r, List<ServerSample> samples) throws IOException {
         JsonObjectBuilder props = Json.createObjectBuilder();
         r.props().forEach(props::add);
+        JsonObjectBuilder run = Json.createObjectBuilder();
+        if (r.profiled()) {
+            run.add("profiling", profiling(r.profiling()));
+        }
         write(
                 runDir.resolve(RUN),
-                Json.createObjectBuilder()
-                        .add("test", r.test())
+                run.add("test", r.test())
                         .add("mode", r.mode().label())
                         .add("repetition", r.repetition())
                         .add("order", r.order())
@@ -194,6 +216,7 @@ public final class RawFiles {
                         .add("jmeter_properties", props)
                         .add("before", machine(r.before()))
                         .add("after", machine(r.after()))
+                        .add("wall_s", Double.isNaN(r.wallS()) ? JsonValue.NULL : Json.createValue(r.wallS()))
                         .build());
         List<String> lines = new ArrayList<>();
         List<String> header = new ArrayList<>(SAMPLE_COLUMNS);
@@ -238,8 +261,40 @@ public final class RawFiles {
                         : run.get("warm") == JsonValue.FALSE ? Boolean.FALSE : null,
                 props,
                 machine(run.getJsonObject("before")),
-                machine(run.getJsonObject("after")));
-        return new RawRun(record, Jtl.read(runDir.resolve(JTL)), samples(runDir.resolve(SAMPLES)));
+                machine(run.getJsonObject("after")),
+                run.get("wall_s") instanceof JsonNumber wall ? wall.doubleValue() : Double.NaN,
+                run.containsKey("profiling") ? profiling(run.getJsonObject("profiling")) : null);
+        return new RawRun(
+                record,
+                Jtl.read(runDir.resolve(JTL)),
+                samples(runDir.resolve(SAMPLES)),
+                record.profiled() ? recording(runDir) : null);
+    }
+
+    /** A profiled run's JFR recording (jcmd writes it there, the profile library reads it). */
+    public static Path recording(Path runDir) {
+        return ProfileRecorder.recordingFile(runDir);
+    }
+
+    private static JsonObjectBuilder profiling(RunRecord.Profiling p) {
+        return Json.createObjectBuilder()
+                .add("server_jvm_args", Json.createArrayBuilder(p.serverJvmArgs()))
+                .add("interval_ms", p.intervalMs())
+                .add(
+                        "app_packages",
+                        Json.createArrayBuilder(
+                                p.appPackages().stream().sorted().toList()))
+                .add("recording_start_epoch_ms", p.recordingStartEpochMs())
+                .add("recording_end_epoch_ms", p.recordingEndEpochMs());
+    }
+
+    private static RunRecord.Profiling profiling(JsonObject p) {
+        return new RunRecord.Profiling(
+                strings(p, "server_jvm_args"),
+                p.getJsonNumber("interval_ms").longValue(),
+                Set.copyOf(strings(p, "app_packages")),
+                p.getJsonNumber("recording_start_epoch_ms").longValue(),
+                p.getJsonNumber("recording_end_epoch_ms").longValue());
     }
 
     /** Every run of a report directory, in the order they ran. */

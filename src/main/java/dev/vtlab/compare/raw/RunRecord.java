@@ -2,7 +2,9 @@ package dev.vtlab.compare.raw;
 
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What ran in one run, recorded beside its results: the test and its JMeter properties, the mode, which
@@ -12,6 +14,9 @@ import java.util.Map;
  *     units per second)
  * @param warmupSeconds how long the plan's warm-up ran before the measurement (NaN where the plan has none)
  * @param warm whether the warm-up ended because the server was warm (false: at its cap; null: no warm-up)
+ * @param wallS seconds the run took, calibration, start, warm-up, load and stop included (NaN where not recorded):
+ *     what a run costs beyond its windows, for the design of the next comparison
+ * @param profiling how a profiled run's server was recorded; null for a measured run
  */
 public record RunRecord(
         String test,
@@ -23,14 +28,54 @@ public record RunRecord(
         Boolean warm,
         Map<String, String> props,
         MachineState before,
-        MachineState after) {
+        MachineState after,
+        double wallS,
+        Profiling profiling) {
 
-    /** The run's directory, relative to the report: {@code runs/ping-threadpool-1}. */
-    public String dir() {
-        return dir(test, mode, repetition);
+    /**
+     * A profiled run's recording: the server's JVM options (the comparison's and the profiler's), the CPU sampler's
+     * interval, the application's package prefixes its frames are charged to, and the span the recording covered
+     * (epoch ms: after JFR.start returned, before JFR.stop was called).
+     */
+    public record Profiling(
+            List<String> serverJvmArgs,
+            long intervalMs,
+            Set<String> appPackages,
+            long recordingStartEpochMs,
+            long recordingEndEpochMs) {
+
+        public Profiling {
+            serverJvmArgs = List.copyOf(serverJvmArgs);
+            appPackages = Set.copyOf(appPackages);
+        }
     }
 
-    public static String dir(String test, DispatchMode mode, int repetition) {
-        return "runs/" + test + "-" + mode.label() + "-" + repetition;
+    /** A measured run whose wall time was not recorded. */
+    public RunRecord(
+            String test,
+            DispatchMode mode,
+            int repetition,
+            int order,
+            double calibration,
+            double warmupSeconds,
+            Boolean warm,
+            Map<String, String> props,
+            MachineState before,
+            MachineState after) {
+        this(test, mode, repetition, order, calibration, warmupSeconds, warm, props, before, after, Double.NaN, null);
+    }
+
+    /** Whether the run was profiled: an extra run whose figures never enter a verdict. */
+    public boolean profiled() {
+        return profiling != null;
+    }
+
+    /** The run's directory, relative to the report: {@code runs/ping-threadpool-1}, {@code runs/ping-threadpool-profile-1}. */
+    public String dir() {
+        return dir(test, mode, repetition, profiled());
+    }
+
+    public static String dir(String test, DispatchMode mode, int repetition, boolean profiled) {
+        return "runs/" + test + "-" + mode.label() + (profiled ? "-profile-" : "-") + repetition;
     }
 }

@@ -50,6 +50,7 @@ public final class CsvReport {
                     r.judgement()));
         }
         Files.write(dir.resolve("ratios.csv"), ratios);
+        ContrastsReport.csv(c, dir);
     }
 
     private static String num(double v) {

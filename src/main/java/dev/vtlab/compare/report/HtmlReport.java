@@ -69,6 +69,14 @@ public final class HtmlReport {
                         .collect(Collectors.joining()))
                 .append("</style></head><body>\n<h1>vtlab: Liberty thread pool vs virtual threads</h1>\n");
         answer(h, c);
+        if (Files.exists(out.resolve(StudyReport.HTML))) {
+            // the study profile's claim-by-claim table, written just before this page
+            h.append("<p id=\"study\"><b>The case study's claims, re-measured:</b> <a href=\"")
+                    .append(StudyReport.HTML)
+                    .append("\">")
+                    .append(StudyReport.HTML)
+                    .append("</a></p>\n");
+        }
         verdicts(h, c);
         h.append(sections);
         h.append("<details id=\"environment\"><summary>Environment and method</summary>\n<p>");
@@ -92,6 +100,7 @@ public final class HtmlReport {
                 .append(TwoStageReport.html(c))
                 .append("</details>\n");
         runs(h, c, out);
+        CpuProfileHtml.write(h, c, out);
         for (String test : c.tests()) {
             h.append("<h2 id=\"")
                     .append(test)
@@ -109,6 +118,8 @@ public final class HtmlReport {
                             .orElse("")))
                     .append("</code></p>\n");
             requestTypes(h, c, test);
+            ContrastsReport.html(h, c, test);
+            VariabilityReport.html(h, c, test);
             h.append("<div class=\"charts\">\n");
             for (String chart : CHARTS) {
                 if (chart.equals("ratio-to-baseline") && c.modes().size() < 2) {

@@ -59,6 +59,9 @@ public final class JsonReport {
             "runs_used",
             "runs_left_out");
 
+    /** Fields every (test, mode) entry of {@code profiles} has (profiled runs, compare.cpuProfile). */
+    public static final List<String> PROFILE_FIELDS = CpuProfileJson.FIELDS;
+
     private JsonReport() {}
 
     public static void write(Comparison c, Path file) throws IOException {
@@ -132,6 +135,12 @@ public final class JsonReport {
                 .add("runs", runs)
                 .add("aggregates", aggregates)
                 .add("ratios", ratios);
+        ContrastsReport.json(root, c);
+        VariabilityReport.json(root, c);
+        if (!c.profiles().isEmpty()) {
+            // the profiled runs: never among "runs", never in a verdict
+            root.add("profiles", CpuProfileJson.profiles(c)).add("profiled_runs", CpuProfileJson.runs(c));
+        }
         try (Writer out = Files.newBufferedWriter(file);
                 JsonWriter json = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
                         .createWriter(out)) {

@@ -9,16 +9,58 @@ import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Machine;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 
 /** Where, on what and how a comparison ran: enough to repeat it and to judge it (the report's environment). */
 public final class Environment {
 
+    /** The environment's key of the lab's version: its git commit, "+modified" when its tracked files were edited. */
+    public static final String LAB_VERSION = "lab_version";
+
     private Environment() {}
+
+    /** The lab's git commit (12 hex digits, "+modified" with uncommitted changes), or "unknown" outside a checkout. */
+    static String labVersion(Path basedir) {
+        String commit = git(basedir, "rev-parse", "--short=12", "HEAD");
+        if (commit == null || commit.isBlank()) {
+            return "unknown";
+        }
+        String changes = git(basedir, "status", "--porcelain", "--untracked-files=no");
+        return commit.strip() + (changes == null || changes.isBlank() ? "" : "+modified");
+    }
+
+    /** A git command's output, or null when git is missing, fails or takes more than 10 s. */
+    private static String git(Path dir, String... args) {
+        List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        command.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            return p.exitValue() == 0 ? new String(out, StandardCharsets.UTF_8) : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
 
     public static Map<String, String> of(Prepared prepared, Properties properties) {
         CompareSettings settings = prepared.settings();
@@ -64,6 +106,7 @@ public final class Environment {
         m.put("keep_flagged", String.valueOf(settings.keepFlagged()));
         m.put("margin", String.format(Locale.ROOT, "±%.0f %%", 100 * settings.margin()));
         m.put("command", command(properties));
+        m.put(LAB_VERSION, labVersion(settings.basedir()));
         if (!prepared.planNotes().isEmpty()) {
             m.put("plan_notes", String.join("; ", prepared.planNotes()));
         }

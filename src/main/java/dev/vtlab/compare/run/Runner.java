@@ -1,6 +1,7 @@
 package dev.vtlab.compare.run;
 
 import dev.vtlab.compare.preflight.Prepared;
+import dev.vtlab.compare.preflight.UserApp;
 import dev.vtlab.compare.raw.RawFiles;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.ServerSample;
@@ -11,6 +12,8 @@ import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.measurement.Calibration;
 import dev.vtlab.measurement.MachineState;
+import dev.vtlab.profile.Attribution;
+import dev.vtlab.profile.ProfileRecorder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,11 +25,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Runs the schedule: for each slot fresh servers, a warm-up, the measured JMeter run with the server sampled
- * once a second, and the run's raw files ({@link RawFiles}) in its directory. Knows nothing of the analysis.
+ * once a second, and the run's raw files ({@link RawFiles}) in its directory; a profiled slot's server also gets the
+ * profiler's JVM options and a JFR recording around the measurement ({@link ProfiledWindow}). Knows nothing of the
+ * analysis.
  */
 public final class Runner {
 
@@ -39,6 +46,7 @@ public final class Runner {
 
     private final Prepared prepared;
     private final CompareSettings settings;
+    private Set<String> appPackages;
 
     public Runner(Prepared prepared) {
         this.prepared = prepared;
@@ -59,7 +67,8 @@ public final class Runner {
 
     /** The run's directory under the report. */
     public Path dir(Schedule.Slot slot) {
-        return settings.out().resolve(RunRecord.dir(slot.spec().name(), slot.mode(), slot.repetition()));
+        return settings.out()
+                .resolve(RunRecord.dir(slot.spec().name(), slot.mode(), slot.repetition(), slot.profiled()));
     }
 
     /** Runs one slot, the {@code order}-th of {@code total}, and leaves its raw files; returns what ran. */
@@ -67,13 +76,15 @@ public final class Runner {
         TestSpec spec = slot.spec();
         String what = String.format(
                 Locale.ROOT,
-                "%d/%d %s · %s · repetition %d/%d",
+                "%d/%d %s · %s · %s %d/%d",
                 order,
                 total,
                 spec.name(),
                 slot.mode().label(),
+                slot.profiled() ? "profiled run" : "repetition",
                 slot.repetition(),
-                spec.repeats());
+                slot.profiled() ? settings.cpuProfile().runs() : spec.repeats());
+        long started = System.nanoTime();
         Path dir = dir(slot);
         Files.createDirectories(dir);
         MachineState before = MachineState.now();
@@ -86,9 +97,13 @@ public final class Runner {
         List<ServerSample> samples;
         double warmupSeconds;
         Boolean warmed;
+        // a profiled run: the profiler's JVM options, and a JFR recording around the measurement
+        ProfileRecorder recorder = slot.profiled() ? new ProfileRecorder(settings.cpuProfile()) : null;
+        List<String> profilerArgs = recorder == null ? List.of() : recorder.jvmArgs();
+        ProfiledWindow.Span span = null;
         try (LabServers lab = new LabServers(prepared)) {
             long starting = System.nanoTime();
-            lab.start(slot.mode());
+            lab.start(slot.mode(), profilerArgs);
             System.out.printf(
                     Locale.ROOT, "[compare] %s: servers ready in %.1f s%n", what, (System.nanoTime() - starting) / 1e9);
             boolean inPlan = spec.test().warmsInPlan() && settings.warmupSeconds() > 0;
@@ -126,6 +141,12 @@ public final class Runner {
                             "WARMUP_DONE", done.toString()));
                 }
                 WarmUp watched = warm;
+                ProfiledWindow profile = recorder == null ? null : new ProfiledWindow(recorder, lab.serverPid(), dir);
+                if (profile != null && watched != null) {
+                    profile.startAfter(watched);
+                } else if (profile != null) {
+                    profile.start();
+                }
                 // the cap must end a warm-up even when JMeter prints no rate
                 Thread ticker = watched == null
                         ? null
@@ -152,9 +173,15 @@ public final class Runner {
                                     watched.rate(rate);
                                 }
                             });
+                    if (profile != null) {
+                        span = profile.stop();
+                    }
                 } finally {
                     if (ticker != null) {
                         ticker.interrupt();
+                    }
+                    if (profile != null && span == null) {
+                        profile.abandon();
                     }
                 }
                 samples = sampler.samples();
@@ -184,9 +211,32 @@ public final class Runner {
                 warmed,
                 spec.props(),
                 before,
-                MachineState.now());
+                MachineState.now(),
+                (System.nanoTime() - started) / 1e9,
+                span == null
+                        ? null
+                        : new RunRecord.Profiling(
+                                Stream.concat(settings.serverJvmArgs().stream(), profilerArgs.stream())
+                                        .toList(),
+                                settings.cpuProfile().interval().toMillis(),
+                                appPackages(),
+                                span.startEpochMs(),
+                                span.endEpochMs()));
         RawFiles.writeRun(dir, record, samples);
         return record;
+    }
+
+    /**
+     * The application's package prefixes, whose frames a profile charges to the application: vtlab's own, or those
+     * of the classes of a user's app ({@link UserApp#packages()}), read once.
+     */
+    private Set<String> appPackages() throws IOException {
+        if (appPackages == null) {
+            appPackages = prepared.app() == null
+                    ? Attribution.VTLAB_APP
+                    : prepared.app().packages();
+        }
+        return appPackages;
     }
 
     /**

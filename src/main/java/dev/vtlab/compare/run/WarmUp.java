@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * Ends a plan's warm-up (its setUp thread group at the test's highest load, in the same JMeter process as the
@@ -31,6 +32,7 @@ final class WarmUp {
     private final List<Double> rates = new ArrayList<>();
     private final long started = System.currentTimeMillis();
     private volatile long endedEpochMs = -1;
+    private final CountDownLatch ended = new CountDownLatch(1);
     private volatile boolean warm;
 
     WarmUp(Path done, int capSeconds, ProcessSampler sampler) {
@@ -93,7 +95,14 @@ final class WarmUp {
             Files.writeString(done, warm ? "warm\n" : "cap reached\n");
         } catch (IOException e) {
             throw new Stopped("could not end the warm-up (" + done + "): " + e.getMessage());
+        } finally {
+            ended.countDown();
         }
+    }
+
+    /** Waits until the warm-up has ended (warm or at its cap): when a profiled run's recording starts. */
+    void awaitEnd() throws InterruptedException {
+        ended.await();
     }
 
     /** Seconds the warm-up lasted (to now if it has not ended). */

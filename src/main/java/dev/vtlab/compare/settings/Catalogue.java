@@ -107,7 +107,11 @@ public final class Catalogue {
      */
     public record Arrival(String firstLabel, int requests) {}
 
-    /** How long and how often: smoke for CI, quick for a first answer, rigorous for a claim, full for the study's durations. */
+    /**
+     * How long and how often: smoke for CI, quick for a first answer, rigorous for a claim, full for the study's
+     * durations, study for the IBM study's tests scaled to the machine and judged claim by claim ({@link
+     * StudyProfile}, {@link StudyClaims}).
+     */
     public enum Profile {
         SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 3)),
         QUICK(90, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3)),
@@ -124,7 +128,12 @@ public final class Catalogue {
          * #SIZING_LEVEL_SECONDS}, three runs per mode, from which the sizing report designs the repetitions and level
          * length that reach compare.precision at least time.
          */
-        SIZING(90, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3));
+        SIZING(90, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3)),
+        // the study's tests at the rigorous profile's repetitions; ping only where a 2-CPU server fits (StudyProfile)
+        STUDY(
+                180,
+                List.of("throughput", "ramp-up", "footprint", "ping"),
+                Map.of("throughput", 5, "ramp-up", 5, "footprint", 5, "ping", 5));
 
         public final int warmupSeconds;
         public final List<String> tests;
@@ -397,6 +406,7 @@ public final class Catalogue {
             Map<String, String> quick,
             Map<String, String> rigorous,
             Map<String, String> full) {
+        // the study profile scales its own tests to the machine (StudyProfile); any other test runs at full's defaults
         return Map.of(
                 Profile.SMOKE,
                 smoke,
@@ -405,6 +415,8 @@ public final class Catalogue {
                 Profile.RIGOROUS,
                 rigorous,
                 Profile.FULL,
+                full,
+                Profile.STUDY,
                 full,
                 Profile.SIZING,
                 sizing(quick));

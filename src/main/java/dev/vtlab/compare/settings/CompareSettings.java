@@ -2,12 +2,15 @@ package dev.vtlab.compare.settings;
 
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineLock;
+import dev.vtlab.profile.ProfileSettings;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.TreeSet;
 
 /**
  * The comparison's settings, parsed from {@code -Dcompare.*} system properties ({@link Setting}; upper-case keys
@@ -22,6 +25,8 @@ import java.util.Properties;
  * @param app a user's application (compare.app) and its load, or null for the lab's own tests
  * @param precision the two-stage design's target and budget (compare.precision, compare.budget), or the sizing
  *     pilot's target; null for a comparison of the profile's repetitions alone
+ * @param cpuProfile whether each (test, mode) gets extra profiled runs after the measured ones (compare.cpuProfile,
+ *     compare.cpuProfile.runs, compare.cpuProfile.intervalMs)
  */
 public record CompareSettings(
         Catalogue.Profile profile,
@@ -51,7 +56,8 @@ public record CompareSettings(
         boolean keepFlagged,
         double margin,
         AppSetting app,
-        Precision precision) {
+        Precision precision,
+        ProfileSettings cpuProfile) {
 
     /** The port the lab's server listens on unless compare.port (or a user's plan) says otherwise. */
     public static final int DEFAULT_PORT = 9180;
@@ -82,13 +88,21 @@ public record CompareSettings(
         Catalogue.Profile profile = Catalogue.Profile.parse(get(p, Setting.PROFILE, "quick"));
         Integer repeats = optional(p, Setting.REPEATS, 1, TestSpec.MAX_REPEATS);
         AppSetting app = app(p);
+        boolean study = profile == Catalogue.Profile.STUDY;
+        if (study && app != null) {
+            throw new IllegalArgumentException(
+                    "compare.profile=study runs the IBM study's tests on the lab's bank; with"
+                            + " compare.app choose smoke, quick, rigorous or full");
+        }
+        CpuPlan cpus = cpuPlan(p, study, availableCpus);
         List<TestSpec> specs = new ArrayList<>();
         if (app == null) {
             if (p.getProperty(Setting.PLAN.key()) != null || p.getProperty(Setting.URL.key()) != null) {
                 throw new IllegalArgumentException("compare.plan and compare.url drive your own app: give it with"
                         + " -Dcompare.app=PATH (a .war/.ear or a server directory)");
             }
-            List<String> tests = list(get(p, Setting.TESTS, String.join(",", profile.tests)));
+            List<String> tests =
+                    list(get(p, Setting.TESTS, String.join(",", study ? StudyProfile.tests(cpus) : profile.tests)));
             if (tests.isEmpty()) {
                 throw new IllegalArgumentException("compare.tests: name at least one of " + Catalogue.NAMES);
             }
@@ -97,7 +111,10 @@ public record CompareSettings(
                         "compare.tests: each test once (its runs would overwrite each other), not " + tests);
             }
             for (String test : tests) {
-                specs.add(TestSpec.of(Catalogue.get(test), profile, p, repeats));
+                specs.add(
+                        study
+                                ? StudyProfile.spec(Catalogue.get(test), cpus, p, repeats)
+                                : TestSpec.of(Catalogue.get(test), profile, p, repeats));
             }
         } else {
             if (p.getProperty(Setting.TESTS.key()) != null) {
@@ -153,6 +170,7 @@ public record CompareSettings(
                                                 switch (profile) {
                                                     case SMOKE -> "vtlab-report-smoke";
                                                     case SIZING -> "vtlab-report-sizing";
+                                                    case STUDY -> "vtlab-report-study";
                                                     default -> "vtlab-report";
                                                 })
                                         .toString()))
@@ -163,10 +181,7 @@ public record CompareSettings(
                 remotePort,
                 bounded(p, Setting.ACCOUNTS, 1000, 1, 1_000_000),
                 heap,
-                CpuPlan.from(
-                        p.getProperty(Setting.SERVER_CPUS.key()),
-                        p.getProperty(Setting.LOAD_CPUS.key()),
-                        CpuPlan.parse("available CPUs", availableCpus, null)),
+                cpus,
                 optional(p, Setting.ACTIVE_PROCESSOR_COUNT, 1, 1024),
                 optional(p, Setting.PARALLELISM, 1, 1024),
                 optional(p, Setting.MAX_POOL_SIZE, 1, 32767),
@@ -183,7 +198,8 @@ public record CompareSettings(
                 keepFlagged(p.getProperty(Setting.KEEP_FLAGGED.key()), profile == Catalogue.Profile.SMOKE),
                 bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0,
                 app,
-                precision(p, profile, specs));
+                precision(p, profile, specs),
+                cpuProfile(p));
     }
 
     /**
@@ -219,6 +235,54 @@ public record CompareSettings(
             }
         }
         return precision;
+    }
+
+    /**
+     * compare.cpuProfile (true or false, default false), compare.cpuProfile.runs (1..10, default 2) and
+     * compare.cpuProfile.intervalMs (1..1000, default 10); the last two only with profiling on.
+     */
+    static ProfileSettings cpuProfile(Properties p) {
+        String on = get(p, Setting.CPU_PROFILE, "false");
+        boolean enabled =
+                switch (on) {
+                    case "true" -> true;
+                    case "false" -> false;
+                    default ->
+                        throw new IllegalArgumentException(
+                                Setting.CPU_PROFILE.key() + " is true or false, not '" + on + "'");
+                };
+        if (!enabled) {
+            for (Setting s : List.of(Setting.CPU_PROFILE_RUNS, Setting.CPU_PROFILE_INTERVAL_MS)) {
+                if (p.getProperty(s.key()) != null) {
+                    throw new IllegalArgumentException(
+                            s.key() + " applies to profiled runs: add -D" + Setting.CPU_PROFILE.key() + "=true");
+                }
+            }
+        }
+        return new ProfileSettings(
+                enabled,
+                bounded(
+                        p,
+                        Setting.CPU_PROFILE_RUNS,
+                        ProfileSettings.DEFAULT_RUNS,
+                        ProfileSettings.MIN_RUNS,
+                        ProfileSettings.MAX_RUNS),
+                Duration.ofMillis(bounded(
+                        p,
+                        Setting.CPU_PROFILE_INTERVAL_MS,
+                        (int) ProfileSettings.DEFAULT_INTERVAL.toMillis(),
+                        (int) ProfileSettings.MIN_INTERVAL.toMillis(),
+                        (int) ProfileSettings.MAX_INTERVAL.toMillis())));
+    }
+
+    /** compare.serverCpus and compare.loadCpus; the study profile gives the server the study's 2 CPUs where they fit. */
+    private static CpuPlan cpuPlan(Properties p, boolean study, String availableCpus) {
+        TreeSet<Integer> available = CpuPlan.parse("available CPUs", availableCpus, null);
+        String server = p.getProperty(Setting.SERVER_CPUS.key()), load = p.getProperty(Setting.LOAD_CPUS.key());
+        if (study && server == null && load == null) {
+            server = StudyProfile.serverCpus(available);
+        }
+        return CpuPlan.from(server, load, available);
     }
 
     /** The lab's Liberty, laid out by the build. */
@@ -376,6 +440,77 @@ public record CompareSettings(
         }
         String last = rest.substring(dot + 1);
         return last.equals("repeats") || last.matches("[A-Z][A-Z0-9_]*") ? rest.substring(0, dot) : null;
+    }
+
+    /** At most this many past comparisons of one configuration are kept in the history. */
+    public static final int HISTORY_KEEP = 50;
+
+    /**
+     * compare.contrasts: a comma list of {@code mode/reference} pairs, both among the comparison's {@code modes}, each
+     * pair once (not also the other way round), the baseline never over a mode ({@code mode/baseline} is the baseline
+     * ratio itself, listed again beside the others). Empty when not given.
+     */
+    public static List<Contrast> contrasts(String value, List<DispatchMode> modes) {
+        String key = Setting.CONTRASTS.key();
+        List<Contrast> contrasts = new ArrayList<>();
+        if (value == null) {
+            return contrasts;
+        }
+        for (String pair : list(value)) {
+            String[] two = pair.split("/", -1);
+            if (two.length != 2) {
+                throw new IllegalArgumentException(
+                        key + ": mode/reference pairs such as virtual/platform-handoff, not '" + pair + "'");
+            }
+            DispatchMode mode = contrastMode(key, pair, two[0], modes),
+                    reference = contrastMode(key, pair, two[1], modes);
+            if (mode == reference) {
+                throw new IllegalArgumentException(key + ": '" + pair + "' compares a mode with itself");
+            }
+            if (mode == modes.get(0)) {
+                // its inverse is every report's ratio already; the same test twice would count twice in Holm's family
+                throw new IllegalArgumentException(key + ": '" + pair + "' puts the baseline over a mode: write "
+                        + reference.label() + "/" + mode.label() + " (the same ratio inverted)");
+            }
+            Contrast contrast = new Contrast(mode, reference);
+            if (contrasts.contains(contrast) || contrasts.contains(new Contrast(reference, mode))) {
+                throw new IllegalArgumentException(key + ": '" + pair + "' is named twice (either way round)");
+            }
+            contrasts.add(contrast);
+        }
+        return contrasts;
+    }
+
+    private static DispatchMode contrastMode(String key, String pair, String name, List<DispatchMode> modes) {
+        DispatchMode mode;
+        try {
+            mode = DispatchMode.parse(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    key + ": '" + name + "' in '" + pair + "' is not a mode (" + DispatchMode.labels() + ")");
+        }
+        if (!modes.contains(mode)) {
+            throw new IllegalArgumentException(key + ": '" + pair + "' names " + mode.label()
+                    + ", which is not among the comparison's modes "
+                    + modes.stream().map(DispatchMode::label).toList());
+        }
+        return mode;
+    }
+
+    /**
+     * compare.history: the directory of past comparisons, {@code userHome}/.vtlab/history when not given, null for
+     * {@code none} (no history read or written).
+     */
+    public static Path history(String value, String userHome) {
+        if (value == null) {
+            return Path.of(userHome, ".vtlab", "history").toAbsolutePath().normalize();
+        }
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(Setting.HISTORY.key() + ": a directory, or none, not ''");
+        }
+        return value.trim().equals("none")
+                ? null
+                : Path.of(value.trim()).toAbsolutePath().normalize();
     }
 
     /** compare.keepFlagged: true or false, {@code dflt} when not given. */

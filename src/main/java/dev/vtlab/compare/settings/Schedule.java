@@ -2,6 +2,7 @@ package dev.vtlab.compare.settings;
 
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -11,6 +12,9 @@ import java.util.Random;
  * modes alternate direction (ABBA: A B, B A, A B …) or are shuffled with a recorded seed, so a drift of
  * the machine over the comparison (thermal, page cache, a neighbour) falls on every mode alike
  * instead of on whichever mode always runs second.
+ *
+ * <p>Profiled runs (compare.cpuProfile) come after every measured run, interleaved among themselves in the same
+ * order: the profiler costs CPU, so their figures never enter a verdict, and their servers are fresh like any other.
  */
 public final class Schedule {
 
@@ -27,17 +31,36 @@ public final class Schedule {
         }
     }
 
-    /** One run: a test in a mode, its repetition (1-based) of that pair. */
-    public record Slot(TestSpec spec, DispatchMode mode, int repetition) {}
+    /**
+     * One run: a test in a mode, its repetition (1-based) of that pair; a profiled run counts its repetitions apart
+     * (profiled run 1, 2 ...) and never enters a verdict.
+     */
+    public record Slot(TestSpec spec, DispatchMode mode, int repetition, boolean profiled) {
+
+        /** A measured run. */
+        public Slot(TestSpec spec, DispatchMode mode, int repetition) {
+            this(spec, mode, repetition, false);
+        }
+    }
 
     private Schedule() {}
 
-    public static List<Slot> of(List<TestSpec> specs, List<DispatchMode> modes, Order order, long seed) {
-        return slots(specs, specs.stream().map(s -> 0).toList(), modes, order, new Random(seed));
+    /** The measured runs, then {@code profiledRuns} profiled runs of each (test, mode). */
+    public static List<Slot> of(
+            List<TestSpec> specs, List<DispatchMode> modes, Order order, long seed, int profiledRuns) {
+        Random random = new Random(seed);
+        int[] none = new int[specs.size()];
+        List<Slot> slots = new ArrayList<>();
+        interleave(
+                slots, specs, none, specs.stream().mapToInt(TestSpec::repeats).toArray(), modes, order, random, false);
+        int[] profiled = new int[specs.size()];
+        Arrays.fill(profiled, profiledRuns);
+        interleave(slots, specs, none, profiled, modes, order, random, true);
+        return slots;
     }
 
     /**
-     * A second stage: {@code more.get(i)} further runs per mode of {@code specs.get(i)} after its first {@code
+     * A second stage: {@code more.get(i)} further measured runs per mode of {@code specs.get(i)} after its first {@code
      * repeats()}, numbered on from there and interleaved as the first stage was (ABBA keeps alternating by the
      * repetition's number; a random order draws from the seed again, on a stream of its own). Each slot's spec carries
      * the test's new total of repetitions.
@@ -49,18 +72,33 @@ public final class Schedule {
             TestSpec s = specs.get(i);
             totals.add(new TestSpec(s.test(), s.props(), s.repeats() + more.get(i)));
         }
-        return slots(totals, specs.stream().map(TestSpec::repeats).toList(), modes, order, new Random(seed + 1));
+        List<Slot> slots = new ArrayList<>();
+        interleave(
+                slots,
+                totals,
+                specs.stream().mapToInt(TestSpec::repeats).toArray(),
+                totals.stream().mapToInt(TestSpec::repeats).toArray(),
+                modes,
+                order,
+                new Random(seed + 1),
+                false);
+        return slots;
     }
 
-    /** The repetitions after {@code done.get(i)} of each spec up to its repeats(), round by round. */
-    private static List<Slot> slots(
-            List<TestSpec> specs, List<Integer> done, List<DispatchMode> modes, Order order, Random random) {
-        int rounds = specs.stream().mapToInt(TestSpec::repeats).max().orElse(0);
-        List<Slot> slots = new ArrayList<>();
+    /** Repetitions {@code from[i] + 1 .. to[i]} of each spec, round by round. */
+    private static void interleave(
+            List<Slot> slots,
+            List<TestSpec> specs,
+            int[] from,
+            int[] to,
+            List<DispatchMode> modes,
+            Order order,
+            Random random,
+            boolean profiled) {
+        int rounds = Arrays.stream(to).max().orElse(0);
         for (int r = 0; r < rounds; r++) {
             for (int i = 0; i < specs.size(); i++) {
-                TestSpec spec = specs.get(i);
-                if (r < done.get(i) || r >= spec.repeats()) {
+                if (r < from[i] || r >= to[i]) {
                     continue;
                 }
                 List<DispatchMode> sequence = new ArrayList<>(modes);
@@ -70,10 +108,9 @@ public final class Schedule {
                     Collections.reverse(sequence); // per test: A B in odd repetitions, B A in even ones
                 }
                 for (DispatchMode mode : sequence) {
-                    slots.add(new Slot(spec, mode, r + 1));
+                    slots.add(new Slot(specs.get(i), mode, r + 1, profiled));
                 }
             }
         }
-        return slots;
     }
 }

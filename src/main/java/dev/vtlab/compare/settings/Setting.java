@@ -45,6 +45,11 @@ public enum Setting {
     MARGIN("margin"),
     PRECISION("precision"),
     BUDGET("budget"),
+    CONTRASTS("contrasts"),
+    HISTORY("history"),
+    CPU_PROFILE("cpuProfile"),
+    CPU_PROFILE_RUNS("cpuProfile.runs"),
+    CPU_PROFILE_INTERVAL_MS("cpuProfile.intervalMs"),
     REANALYSE("reanalyse");
 
     public static final String PREFIX = "compare.";

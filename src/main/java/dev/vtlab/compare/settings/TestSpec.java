@@ -51,8 +51,21 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
 
     public static TestSpec of(
             Catalogue.LoadTest test, Catalogue.Profile profile, Properties system, Integer repeatsOverride) {
+        return of(test, test.defaults().get(profile), profile.repeats(test.name()), system, repeatsOverride);
+    }
+
+    /**
+     * The test with {@code defaults} in place of a profile's (the study profile's, scaled to the machine), overridden
+     * as above; {@code defaultRepeats} unless compare.repeats or compare.TEST.repeats says otherwise.
+     */
+    public static TestSpec of(
+            Catalogue.LoadTest test,
+            Map<String, String> defaults,
+            int defaultRepeats,
+            Properties system,
+            Integer repeatsOverride) {
         String name = test.name();
-        Map<String, String> props = new LinkedHashMap<>(test.defaults().get(profile));
+        Map<String, String> props = new LinkedHashMap<>(defaults);
         Integer repeats = repeatsOverride;
         String forAll = Setting.PREFIX, forThis = Setting.PREFIX + name + ".";
         for (String key : system.stringPropertyNames()) {
@@ -74,7 +87,7 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
             }
         }
         props.forEach((key, value) -> check(key, value));
-        return new TestSpec(test, props, repeats == null ? profile.repeats(name) : repeats);
+        return new TestSpec(test, props, repeats == null ? defaultRepeats : repeats);
     }
 
     /** One line naming the property when its value is out of range or of the wrong form. */

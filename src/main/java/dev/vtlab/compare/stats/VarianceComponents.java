@@ -159,6 +159,38 @@ public final class VarianceComponents {
                                 100 * target));
     }
 
+    /**
+     * A run's per-second series for a ratio of means, such as requests per CPU-second (Σ answers ÷ Σ CPU-seconds over
+     * the window), linearised (the delta method): z_s = R + (x_s − R·y_s) / ȳ, with R = Σx / Σy and ȳ the mean of y,
+     * over the seconds where both are present. The series' mean is R, the run's ratio, and its batch means vary as R
+     * does, to first order; the per-second quotients x_s / y_s would not (their mean is not R, and a second of little
+     * CPU would weigh as much as a busy one). Empty when no second has both or the y sum to 0 or less.
+     */
+    public static double[] ratioSeries(double[] numerator, double[] denominator) {
+        int n = Math.min(numerator.length, denominator.length);
+        double sx = 0, sy = 0;
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (Double.isFinite(numerator[i]) && Double.isFinite(denominator[i])) {
+                sx += numerator[i];
+                sy += denominator[i];
+                m++;
+            }
+        }
+        if (m == 0 || sy <= 0) {
+            return new double[0];
+        }
+        double r = sx / sy, meanY = sy / m;
+        double[] z = new double[m];
+        int j = 0;
+        for (int i = 0; i < n; i++) {
+            if (Double.isFinite(numerator[i]) && Double.isFinite(denominator[i])) {
+                z[j++] = r + (numerator[i] - r * denominator[i]) / meanY;
+            }
+        }
+        return z;
+    }
+
     /** The relative half-width of the 95 % t interval of a mean over n runs whose means vary by perRun. */
     private static double halfWidth(double perRun, int n, double mean) {
         return Stats.t(n - 1) * Math.sqrt(perRun / n) / Math.abs(mean);

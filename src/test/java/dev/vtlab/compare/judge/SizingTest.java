@@ -34,8 +34,13 @@ class SizingTest {
         double[] cpu = {Double.NaN, Double.NaN, 50, 100, 0, 40, Double.NaN};
         RunResult r = run(DispatchMode.THREADPOOL, 1, ok, cpu, 2, 6);
         RunResult.Level level = r.levels().get(0);
-        // 50/0.5, 60/1.0, (no CPU: left out), 80/0.4
-        assertArrayEquals(new double[] {100, 60, 200}, PerSecond.of(r, level, Metric.TPS_PER_CPU_S), 1e-9);
+        // linearised around the window's ratio R = 230 / 1.9 CPU-s = 121.05: z = R + (x - R y) / mean(y), mean(y) =
+        // 0.475
+        // (by hand: 50 -> 98.892, 60 -> -7.479, 40 -> 205.263, 80 -> 187.535; their mean is R)
+        assertArrayEquals(
+                new double[] {98.89196676, -7.47922438, 205.26315789, 187.53462604},
+                PerSecond.of(r, level, Metric.TPS_PER_CPU_S),
+                1e-6);
         assertArrayEquals(new double[] {50, 60, 40, 80}, PerSecond.of(r, level, Metric.STEADY_RPS), 1e-9);
         assertEquals(null, PerSecond.of(r, level, Metric.P95_MS));
     }

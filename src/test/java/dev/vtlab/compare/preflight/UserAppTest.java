@@ -17,6 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -239,5 +242,51 @@ class UserAppTest {
             p.setProperty("compare.features", features);
         }
         return UserApp.check(CompareSettings.from(p, PROJECT, "0-1").app());
+    }
+
+    @Test
+    void theAppsPackagesComeFromItsOwnClassesInWarsEarsAndLooseApps() throws IOException {
+        Path war = zip(
+                tmp.resolve("shop.war"),
+                "WEB-INF/classes/com/example/shop/Cart.class",
+                "WEB-INF/classes/com/example/shop/web/CartServlet.class",
+                "WEB-INF/lib/gson.jar",
+                "index.html");
+        assertEquals(Set.of("com.example.shop."), new UserApp(war, UserApp.Kind.WAR, List.of()).packages());
+
+        Path ear = tmp.resolve("bank.ear");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(ear))) {
+            out.putNextEntry(new ZipEntry("web.war"));
+            out.write(Files.readAllBytes(war));
+            out.putNextEntry(new ZipEntry("ejb.jar"));
+            out.write(Files.readAllBytes(zip(tmp.resolve("ejb.jar"), "org/acme/bank/Teller.class")));
+            out.putNextEntry(new ZipEntry("lib/util.jar"));
+            out.write(Files.readAllBytes(zip(tmp.resolve("util.jar"), "org/util/Strings.class")));
+        }
+        assertEquals(
+                Set.of("com.example.shop.", "org.acme.bank."),
+                new UserApp(ear, UserApp.Kind.EAR, List.of()).packages(),
+                "the ear's modules, not its lib/");
+
+        Path classes = Files.createDirectories(tmp.resolve("build/classes/net/shop"));
+        Files.writeString(classes.resolve("Api.class"), "");
+        Path server = Files.createDirectories(tmp.resolve("server/apps"));
+        Files.writeString(
+                server.resolve("shop.war.xml"),
+                "<archive><dir sourceOnDisk=\"" + tmp.resolve("build/classes")
+                        + "\" targetInArchive=\"/WEB-INF/classes\"/></archive>");
+        Files.copy(war, Files.createDirectories(tmp.resolve("server/dropins")).resolve("shop.war"));
+        assertEquals(
+                Set.of("com.example.shop.", "net.shop."),
+                new UserApp(tmp.resolve("server"), UserApp.Kind.SERVER_DIR, List.of()).packages());
+    }
+
+    private static Path zip(Path file, String... entries) throws IOException {
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(file))) {
+            for (String e : entries) {
+                out.putNextEntry(new ZipEntry(e));
+            }
+        }
+        return file;
     }
 }

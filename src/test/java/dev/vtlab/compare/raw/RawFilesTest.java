@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,6 +58,24 @@ class RawFilesTest {
                 Map.of("THREADS", "50"),
                 new MachineState(0.1, List.of()),
                 new MachineState(0.2, List.of()));
+        RunRecord profiled = new RunRecord(
+                "ping",
+                DispatchMode.THREADPOOL,
+                1,
+                3,
+                12100,
+                Double.NaN,
+                null,
+                Map.of("THREADS", "50"),
+                new MachineState(0.1, List.of()),
+                new MachineState(0.2, List.of()),
+                Double.NaN,
+                new RunRecord.Profiling(
+                        List.of("-Xms1g", "-XX:+DebugNonSafepoints"),
+                        10,
+                        Set.of("com.example.shop.", "com.example.util."),
+                        1_700_000_000_500L,
+                        1_700_000_012_750L));
         // the figures a sampler reads: fractions, NaN where a figure was not read, a missing metric
         List<ServerSample> samples = List.of(
                 new ServerSample(
@@ -70,7 +89,7 @@ class RawFilesTest {
                         46,
                         Map.of(ServerMetric.THREADPOOL_SIZE, 37.0, ServerMetric.MEMORY_USED_HEAP_BYTES, 1.14265064E8)),
                 new ServerSample(1_700_000_001_124L, 0, 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Map.of()));
-        for (RunRecord r : List.of(second, first)) {
+        for (RunRecord r : List.of(profiled, second, first)) {
             Path dir = Files.createDirectories(out.resolve(r.dir()));
             Files.writeString(
                     dir.resolve(RawFiles.JTL),
@@ -79,7 +98,15 @@ class RawFilesTest {
             RawFiles.writeRun(dir, r, samples);
         }
         List<RawRun> runs = RawFiles.readRuns(out);
-        assertEquals(List.of(first, second), runs.stream().map(RawRun::record).toList(), "in the order they ran");
+        assertEquals(
+                List.of(first, second, profiled),
+                runs.stream().map(RawRun::record).toList(),
+                "in the order they ran");
+        assertEquals("runs/ping-threadpool-profile-1", profiled.dir(), "a profiled run's directory of its own");
+        assertEquals(null, runs.get(0).recording(), "a measured run has no recording");
+        assertEquals(
+                out.resolve(profiled.dir()).resolve("profile/profile.jfr"),
+                runs.get(2).recording());
         RawRun back = runs.get(1);
         assertEquals(samples.size(), back.samples().size());
         for (int i = 0; i < samples.size(); i++) {

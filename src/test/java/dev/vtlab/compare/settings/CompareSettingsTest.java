@@ -96,4 +96,33 @@ class CompareSettingsTest {
         refused("compare.port must be from 1024 to 65535", "compare.port", "80");
         refused("compare.lockWaitSeconds must be from 0 to 86400", "compare.lockWaitSeconds", "-1");
     }
+
+    @Test
+    void profilingIsOffUnlessAskedForAndItsKnobsAreBounded() {
+        assertEquals(0, parse().cpuProfile().profiledRuns());
+        CompareSettings on = parse("compare.cpuProfile", "true");
+        assertEquals(2, on.cpuProfile().profiledRuns());
+        assertEquals(10, on.cpuProfile().interval().toMillis());
+        CompareSettings tuned = parse(
+                "compare.cpuProfile", "true", "compare.cpuProfile.runs", "10", "compare.cpuProfile.intervalMs", "1");
+        assertEquals(10, tuned.cpuProfile().runs());
+        assertEquals(1, tuned.cpuProfile().interval().toMillis());
+        refused("compare.cpuProfile is true or false, not 'on'", "compare.cpuProfile", "on");
+        refused(
+                "compare.cpuProfile.runs must be from 1 to 10, not 11",
+                "compare.cpuProfile",
+                "true",
+                "compare.cpuProfile.runs",
+                "11");
+        refused(
+                "compare.cpuProfile.intervalMs must be from 1 to 1000, not 0",
+                "compare.cpuProfile",
+                "true",
+                "compare.cpuProfile.intervalMs",
+                "0");
+        refused(
+                "compare.cpuProfile.runs applies to profiled runs: add -Dcompare.cpuProfile=true",
+                "compare.cpuProfile.runs",
+                "3");
+    }
 }

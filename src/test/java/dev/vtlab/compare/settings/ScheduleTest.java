@@ -16,7 +16,7 @@ class ScheduleTest {
     @Test
     void abbaAlternatesTheModesOfEachTestAndInterleavesTests() {
         List<Schedule.Slot> slots =
-                Schedule.of(List.of(spec("ping", 3), spec("ramp-up", 1)), MODES, Schedule.Order.ABBA, 0);
+                Schedule.of(List.of(spec("ping", 3), spec("ramp-up", 1)), MODES, Schedule.Order.ABBA, 0, 0);
         assertEquals(
                 List.of(
                         "ping threadpool 1",
@@ -35,8 +35,8 @@ class ScheduleTest {
     @Test
     void randomOrderIsReproducibleFromItsSeedAndRunsEveryPairItsRepeats() {
         List<TestSpec> specs = List.of(spec("ping", 5), spec("throughput", 5));
-        List<Schedule.Slot> a = Schedule.of(specs, MODES, Schedule.Order.RANDOM, 7);
-        assertEquals(a, Schedule.of(specs, MODES, Schedule.Order.RANDOM, 7));
+        List<Schedule.Slot> a = Schedule.of(specs, MODES, Schedule.Order.RANDOM, 7, 0);
+        assertEquals(a, Schedule.of(specs, MODES, Schedule.Order.RANDOM, 7, 0));
         assertEquals(20, a.size());
         for (TestSpec spec : specs) {
             for (DispatchMode mode : MODES) {
@@ -71,6 +71,25 @@ class ScheduleTest {
                 6,
                 Schedule.continuing(first, List.of(2, 1), MODES, Schedule.Order.RANDOM, 7)
                         .size());
+    }
+
+    @Test
+    void profiledRunsComeAfterEveryMeasuredRunInterleavedAmongThemselves() {
+        List<Schedule.Slot> slots = Schedule.of(List.of(spec("ping", 2)), MODES, Schedule.Order.ABBA, 0, 2);
+        assertEquals(
+                List.of(
+                        "ping threadpool 1",
+                        "ping executor-virtual 1",
+                        "ping executor-virtual 2",
+                        "ping threadpool 2",
+                        "ping threadpool 1 profiled",
+                        "ping executor-virtual 1 profiled",
+                        "ping executor-virtual 2 profiled",
+                        "ping threadpool 2 profiled"),
+                slots.stream()
+                        .map(s -> s.spec().name() + " " + s.mode().label() + " " + s.repetition()
+                                + (s.profiled() ? " profiled" : ""))
+                        .toList());
     }
 
     private static TestSpec spec(String test, int repeats) {

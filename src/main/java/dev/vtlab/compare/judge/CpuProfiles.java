@@ -1,0 +1,190 @@
+package dev.vtlab.compare.judge;
+
+import dev.vtlab.compare.analyse.RunProfile;
+import dev.vtlab.compare.stats.Contrasts;
+import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.profile.Bucket;
+import dev.vtlab.profile.Profile;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Where each mode's CPU went, over its profiled runs (compare.cpuProfile): per test and mode each bucket's CPU µs per
+ * request with its interval across runs and its difference from the baseline mode's (Welch's interval, which carries
+ * both modes' spread), the measured total, the sampling's coverage of it, and the rest of the recordings (GC,
+ * allocation, JIT, context switches, pinning). Profiled runs are extra runs: none of this enters a verdict.
+ *
+ * @param modes one entry per (test, mode) that has a profiled run, tests in order and the baseline first
+ * @param runs every profiled run in the order they ran, those that could not be profiled too (with their problem)
+ */
+public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
+
+    public static final CpuProfiles NONE = new CpuProfiles(List.of(), List.of());
+
+    /** A figure over a mode's runs, and its difference from the baseline's (null for the baseline itself). */
+    public record Figure(Stats.Interval interval, Contrasts.Difference vsBaseline) {}
+
+    /** A place where virtual threads were pinned, over the runs, and whether a frame of the application is in it. */
+    public record PinnedSite(Profile.PinnedStack stack, boolean inApp) {}
+
+    /** Every pinning of a mode's runs: how often, for how long, and where, the most frequent site first. */
+    public record Pinned(long count, long nanos, List<PinnedSite> sites) {
+
+        /** Pinnings whose stack holds a frame of the application. */
+        public long inApp() {
+            return sites.stream()
+                    .filter(PinnedSite::inApp)
+                    .mapToLong(s -> s.stack().count())
+                    .sum();
+        }
+    }
+
+    /**
+     * One test and mode over its analysed profiled runs.
+     *
+     * @param buckets each bucket's CPU µs per request
+     * @param total the measured CPU µs per request (the buckets' sum)
+     * @param coveragePct the CPU the sampler saw as a percentage of the measured (about 100 when sampling accounts
+     *     for the process's CPU)
+     * @param allocatedBytesPerRequest bytes allocated per request, of which {@code stackChunkBytesPerRequest} were
+     *     frames of unmounted virtual threads
+     * @param samples CPU samples taken in the windows, {@code lostSamples} dropped by JFR, both summed over the runs
+     */
+    public record ModeProfile(
+            String test,
+            DispatchMode mode,
+            int runs,
+            Map<Bucket, Figure> buckets,
+            Figure total,
+            Stats.Interval coveragePct,
+            Stats.Interval windowS,
+            Stats.Interval gcCount,
+            Stats.Interval gcPauseMs,
+            Stats.Interval allocatedBytesPerRequest,
+            Stats.Interval stackChunkBytesPerRequest,
+            Stats.Interval jitCompilations,
+            Stats.Interval contextSwitchesPerS,
+            long submitFailed,
+            long samples,
+            long lostSamples,
+            Pinned pinned) {
+
+        /** The buckets by their mean CPU per request, largest first. */
+        public List<Bucket> largest() {
+            return buckets.entrySet().stream()
+                    .sorted(Comparator.comparingDouble((Map.Entry<Bucket, Figure> e) ->
+                                    e.getValue().interval().mean())
+                            .reversed())
+                    .map(Map.Entry::getKey)
+                    .toList();
+        }
+    }
+
+    /** The profiles of {@code tests} in {@code modes} (the first the baseline) from their profiled runs. */
+    public static CpuProfiles of(List<String> tests, List<DispatchMode> modes, List<RunProfile> runs) {
+        if (runs.isEmpty()) {
+            return NONE;
+        }
+        DispatchMode baseline = modes.get(0);
+        List<ModeProfile> out = new ArrayList<>();
+        for (String test : tests) {
+            Map<DispatchMode, List<RunProfile>> byMode = new LinkedHashMap<>();
+            for (DispatchMode mode : modes) {
+                List<RunProfile> mine = runs.stream()
+                        .filter(p -> p.analysed()
+                                && p.run().test().equals(test)
+                                && p.run().mode() == mode)
+                        .toList();
+                if (!mine.isEmpty()) {
+                    byMode.put(mode, mine);
+                }
+            }
+            List<RunProfile> base = byMode.get(baseline);
+            byMode.forEach((mode, mine) -> out.add(mode(test, mode, mine, mode == baseline ? null : base)));
+        }
+        return new CpuProfiles(List.copyOf(out), List.copyOf(runs));
+    }
+
+    /** The profile of one (test, mode), or null when it has no analysed profiled run. */
+    public ModeProfile of(String test, DispatchMode mode) {
+        return modes.stream()
+                .filter(m -> m.test().equals(test) && m.mode() == mode)
+                .findFirst()
+                .orElse(null);
+    }
+
+    public boolean isEmpty() {
+        return runs.isEmpty();
+    }
+
+    private static ModeProfile mode(String test, DispatchMode mode, List<RunProfile> mine, List<RunProfile> base) {
+        Map<Bucket, Figure> buckets = new EnumMap<>(Bucket.class);
+        for (Bucket b : Bucket.values()) {
+            buckets.put(b, figure(mine, base, p -> p.microsPerRequest().getOrDefault(b, 0.0)));
+        }
+        return new ModeProfile(
+                test,
+                mode,
+                mine.size(),
+                buckets,
+                figure(mine, base, RunProfile::measuredMicrosPerRequest),
+                mean(mine, p -> 100 * p.coverage()),
+                mean(mine, p -> p.window().seconds()),
+                mean(mine, p -> p.profile().gc().count()),
+                mean(mine, p -> p.profile().gc().pauseNanos() / 1e6),
+                mean(mine, p -> p.profile().allocation().bytes() / (double) p.requests()),
+                mean(mine, p -> p.profile().allocation().stackChunkBytes() / (double) p.requests()),
+                mean(mine, p -> p.profile().jit().count()),
+                mean(mine, p -> p.profile().contextSwitchesPerS()),
+                mine.stream().mapToLong(p -> p.profile().submitFailed()).sum(),
+                mine.stream().mapToLong(p -> p.profile().totalSamples()).sum(),
+                mine.stream().mapToLong(p -> p.profile().lostSamples()).sum(),
+                pinned(mine));
+    }
+
+    private static Figure figure(List<RunProfile> mine, List<RunProfile> base, ToDoubleFunction<RunProfile> f) {
+        double[] values = values(mine, f);
+        return new Figure(
+                Stats.mean(values, 0), base == null ? null : Contrasts.difference(values, values(base, f), 0));
+    }
+
+    private static Stats.Interval mean(List<RunProfile> runs, ToDoubleFunction<RunProfile> f) {
+        return Stats.mean(values(runs, f), 0);
+    }
+
+    private static double[] values(List<RunProfile> runs, ToDoubleFunction<RunProfile> f) {
+        return runs.stream().mapToDouble(f).toArray();
+    }
+
+    /** The runs' pinned stacks, the same site (reason, operation, frames) summed across runs. */
+    private static Pinned pinned(List<RunProfile> runs) {
+        record Site(String reason, String operation, List<String> frames) {}
+        Map<Site, long[]> sites = new LinkedHashMap<>();
+        Map<Site, Boolean> inApp = new LinkedHashMap<>();
+        for (RunProfile p : runs) {
+            Set<String> app = p.run().record().profiling().appPackages();
+            for (Profile.PinnedStack s : p.profile().pinning().stacks()) {
+                Site site = new Site(s.reason(), s.blockingOperation(), s.frames());
+                long[] n = sites.computeIfAbsent(site, k -> new long[2]);
+                n[0] += s.count();
+                n[1] += s.nanos();
+                inApp.put(site, s.frames().stream().anyMatch(f -> app.stream().anyMatch(f::startsWith)));
+            }
+        }
+        List<PinnedSite> list = new ArrayList<>();
+        sites.forEach((site, n) -> list.add(new PinnedSite(
+                new Profile.PinnedStack(site.reason(), site.operation(), site.frames(), n[0], n[1]), inApp.get(site))));
+        list.sort(Comparator.comparingLong((PinnedSite s) -> s.stack().count()).reversed());
+        return new Pinned(
+                list.stream().mapToLong(s -> s.stack().count()).sum(),
+                list.stream().mapToLong(s -> s.stack().nanos()).sum(),
+                List.copyOf(list));
+    }
+}

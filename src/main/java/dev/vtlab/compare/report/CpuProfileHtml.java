@@ -1,0 +1,353 @@
+package dev.vtlab.compare.report;
+
+import dev.vtlab.compare.analyse.RunProfile;
+import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.CpuProfiles;
+import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.stats.Contrasts;
+import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.SvgChart;
+import dev.vtlab.profile.Bucket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * index.html's sections of the profiled runs (compare.cpuProfile): "Where the CPU goes" (per test, the buckets' CPU µs
+ * per request by mode with their intervals and differences from the baseline, the sampling's coverage of the measured
+ * CPU, GC, allocation, JIT, links to the flame graphs), "Pinned virtual threads" with their stacks, and the profiled
+ * runs' own list. Formats {@link CpuProfiles}; nothing without profiled runs.
+ */
+final class CpuProfileHtml {
+
+    private CpuProfileHtml() {}
+
+    static void write(StringBuilder h, Comparison c, Path out) {
+        CpuProfiles profiles = c.profiles();
+        if (profiles.isEmpty()) {
+            return;
+        }
+        h.append("<section id=\"cpu-profile\"><h2>Where the CPU goes</h2>\n<p>From the profiled runs: extra runs after")
+                .append(" the measured ones, on fresh servers, each recorded with JFR's CPU-time sampler (")
+                .append(
+                        "<code>jdk.CPUTimeSample</code>) from the measurement's start to JMeter's end. The profiler costs")
+                .append(" CPU, so these runs count in no verdict. Each figure is over the steady window of the test's")
+                .append(
+                        " highest load level: the server's measured CPU µs per request, split into buckets by where the")
+                .append(" samples were (the JVM's GC and JIT threads by their own measured CPU); mean ± the ")
+                .append((int) (Stats.CONFIDENCE * 100))
+                .append(" % interval's half-width across runs, and each mode's difference from ")
+                .append(c.baseline().label())
+                .append(" with Welch's interval. The buckets add up to the measured total by construction; <b>sampled")
+                .append(" CPU covers</b> checks the sampling itself: (samples + lost samples) × interval + the JVM")
+                .append(" threads' CPU, against the measured CPU (the lab's docs/profile.md lists each bucket's")
+                .append(" packages).</p>\n");
+        for (String test : c.tests()) {
+            List<CpuProfiles.ModeProfile> modes = c.modes().stream()
+                    .map(m -> profiles.of(test, m))
+                    .filter(m -> m != null)
+                    .toList();
+            if (modes.isEmpty()) {
+                continue;
+            }
+            h.append("<h3>").append(SvgChart.escape(test)).append("</h3>\n");
+            buckets(h, c, test, modes);
+            flameGraphs(h, c, test, out);
+        }
+        h.append("</section>\n");
+        pinned(h, c);
+        runs(h, c);
+    }
+
+    private static void buckets(StringBuilder h, Comparison c, String test, List<CpuProfiles.ModeProfile> modes) {
+        h.append("<table class=\"cpu-buckets\" data-test=\"")
+                .append(SvgChart.escape(test))
+                .append("\"><tr><th>CPU µs per request</th>");
+        for (CpuProfiles.ModeProfile m : modes) {
+            h.append("<th class=\"")
+                    .append(m.mode().label())
+                    .append("\">")
+                    .append(m.mode().label())
+                    .append(" (")
+                    .append(m.runs())
+                    .append(m.runs() == 1 ? " run" : " runs")
+                    .append(")</th>");
+            if (m.mode() != c.baseline()) {
+                h.append("<th>")
+                        .append(m.mode().label())
+                        .append(" − ")
+                        .append(c.baseline().label())
+                        .append("</th>");
+            }
+        }
+        h.append("</tr>\n");
+        for (Bucket b : Bucket.values()) {
+            if (modes.stream().allMatch(m -> m.buckets().get(b).interval().mean() == 0)) {
+                continue; // a bucket no mode used
+            }
+            figureRow(h, c, b.label(), "bucket", modes, m -> m.buckets().get(b));
+        }
+        figureRow(h, c, "total (measured)", "total", modes, CpuProfiles.ModeProfile::total);
+        intervalRow(h, c, "sampled CPU covers, % of measured", "coverage", modes, CpuProfiles.ModeProfile::coveragePct);
+        intervalRow(h, c, "profiled window, s", "window", modes, CpuProfiles.ModeProfile::windowS);
+        intervalRow(h, c, "GC collections in the window", "gc-count", modes, CpuProfiles.ModeProfile::gcCount);
+        intervalRow(h, c, "GC pauses in the window, ms", "gc-pause", modes, CpuProfiles.ModeProfile::gcPauseMs);
+        intervalRow(
+                h,
+                c,
+                "allocated, bytes per request",
+                "allocated",
+                modes,
+                CpuProfiles.ModeProfile::allocatedBytesPerRequest);
+        intervalRow(
+                h,
+                c,
+                "of which StackChunk (unmounted virtual threads' frames)",
+                "stack-chunk",
+                modes,
+                CpuProfiles.ModeProfile::stackChunkBytesPerRequest);
+        intervalRow(h, c, "JIT compilations in the window", "jit", modes, CpuProfiles.ModeProfile::jitCompilations);
+        intervalRow(
+                h,
+                c,
+                "context switches per s (machine)",
+                "context-switches",
+                modes,
+                CpuProfiles.ModeProfile::contextSwitchesPerS);
+        countRow(h, c, "virtual threads the scheduler could not start (submit failed)", modes, m -> m.submitFailed());
+        countRow(h, c, "CPU samples (lost samples)", modes, m -> m.samples() + " (" + m.lostSamples() + ")");
+        h.append("</table>\n");
+    }
+
+    private static void figureRow(
+            StringBuilder h,
+            Comparison c,
+            String label,
+            String kind,
+            List<CpuProfiles.ModeProfile> modes,
+            Function<CpuProfiles.ModeProfile, CpuProfiles.Figure> figure) {
+        h.append("<tr class=\"")
+                .append(kind)
+                .append("\"><td class=\"l\">")
+                .append(SvgChart.escape(label))
+                .append("</td>");
+        for (CpuProfiles.ModeProfile m : modes) {
+            CpuProfiles.Figure f = figure.apply(m);
+            h.append("<td>").append(interval(f.interval())).append("</td>");
+            if (m.mode() != c.baseline()) {
+                h.append("<td>").append(difference(f.vsBaseline())).append("</td>");
+            }
+        }
+        h.append("</tr>\n");
+    }
+
+    private static void intervalRow(
+            StringBuilder h,
+            Comparison c,
+            String label,
+            String kind,
+            List<CpuProfiles.ModeProfile> modes,
+            Function<CpuProfiles.ModeProfile, Stats.Interval> figure) {
+        h.append("<tr class=\"")
+                .append(kind)
+                .append("\"><td class=\"l\">")
+                .append(SvgChart.escape(label))
+                .append("</td>");
+        for (CpuProfiles.ModeProfile m : modes) {
+            h.append("<td>").append(interval(figure.apply(m))).append("</td>");
+            if (m.mode() != c.baseline()) {
+                h.append("<td></td>");
+            }
+        }
+        h.append("</tr>\n");
+    }
+
+    private static void countRow(
+            StringBuilder h,
+            Comparison c,
+            String label,
+            List<CpuProfiles.ModeProfile> modes,
+            Function<CpuProfiles.ModeProfile, Object> count) {
+        h.append("<tr><td class=\"l\">").append(SvgChart.escape(label)).append("</td>");
+        for (CpuProfiles.ModeProfile m : modes) {
+            h.append("<td>").append(count.apply(m)).append("</td>");
+            if (m.mode() != c.baseline()) {
+                h.append("<td></td>");
+            }
+        }
+        h.append("</tr>\n");
+    }
+
+    private static void flameGraphs(StringBuilder h, Comparison c, String test, Path out) {
+        List<String> links = new ArrayList<>();
+        for (DispatchMode mode : c.modes()) {
+            List<RunProfile> mine = c.profiles().runs().stream()
+                    .filter(p -> p.analysed()
+                            && p.run().test().equals(test)
+                            && p.run().mode() == mode)
+                    .toList();
+            if (mine.isEmpty()) {
+                continue;
+            }
+            links.add(mode.label() + ": "
+                    + mine.stream()
+                            .map(p -> link(
+                                    out,
+                                    FlameGraphReport.flame(p),
+                                    "run " + p.run().repetition()))
+                            .collect(Collectors.joining(", ")));
+            if (mode != c.baseline()) {
+                links.add(mode.label() + " against " + c.baseline().label() + " (differential, reversed): "
+                        + mine.stream()
+                                .map(p -> link(
+                                        out,
+                                        FlameGraphReport.diff(p, c.baseline()),
+                                        "run " + p.run().repetition()))
+                                .collect(Collectors.joining(", ")));
+            }
+        }
+        h.append("<p class=\"flame-graphs\" data-test=\"")
+                .append(SvgChart.escape(test))
+                .append(
+                        "\">Flame graphs (self-contained, offline; a frame's width is its share of the samples, the top")
+                .append(" edge is where the CPU was): ")
+                .append(String.join("; ", links))
+                .append(".</p>\n");
+    }
+
+    /** A link to a file of the report, or its name with why there is none. */
+    private static String link(Path out, String file, String text) {
+        return Files.exists(out.resolve(file))
+                ? "<a href=\"" + file + "\">" + text + "</a>"
+                : text + " (not drawn: see the console)";
+    }
+
+    private static void pinned(StringBuilder h, Comparison c) {
+        boolean userApp = c.environment().containsKey(Catalogue.USER_TEST);
+        h.append(
+                        "<section id=\"pinned\"><h2>Pinned virtual threads</h2>\n<p>Every <code>jdk.VirtualThreadPinned</code>")
+                .append(" event of the profiled windows (threshold 0: every pinning, however short), by the place that")
+                .append(" pinned: a virtual thread that blocks while pinned keeps its carrier from every other virtual")
+                .append(" thread.</p>\n");
+        for (CpuProfiles.ModeProfile m : c.profiles().modes()) {
+            CpuProfiles.Pinned p = m.pinned();
+            h.append("<div class=\"pinned\" data-test=\"")
+                    .append(SvgChart.escape(m.test()))
+                    .append("\" data-mode=\"")
+                    .append(m.mode().label())
+                    .append("\"><p><b>")
+                    .append(SvgChart.escape(m.test()))
+                    .append(" · ")
+                    .append(m.mode().label())
+                    .append("</b>: ");
+            if (p.count() == 0) {
+                h.append("no virtual thread was pinned in ")
+                        .append(m.runs())
+                        .append(m.runs() == 1 ? " profiled run" : " profiled runs")
+                        .append(".</p>\n</div>\n");
+                continue;
+            }
+            if (userApp) {
+                h.append(String.format(
+                        Locale.ROOT,
+                        "your app pinned a carrier %d times, here:%s",
+                        p.inApp(),
+                        p.count() > p.inApp()
+                                ? " (and " + (p.count() - p.inApp()) + " pinnings with no frame of your app, below)"
+                                : ""));
+            } else {
+                h.append(String.format(
+                        Locale.ROOT,
+                        "%d pinnings, %.1f ms pinned in all, in %d profiled run%s:",
+                        p.count(),
+                        p.nanos() / 1e6,
+                        m.runs(),
+                        m.runs() == 1 ? "" : "s"));
+            }
+            h.append("</p>\n");
+            for (CpuProfiles.PinnedSite site : p.sites()) {
+                h.append("<details class=\"pinned-stack\"")
+                        .append(site.inApp() ? " data-app=\"true\"" : "")
+                        .append("><summary>")
+                        .append(String.format(
+                                Locale.ROOT,
+                                "%d × %.1f ms in all: %s%s",
+                                site.stack().count(),
+                                site.stack().nanos() / 1e6,
+                                SvgChart.escape(
+                                        site.stack().reason().isEmpty()
+                                                ? "pinned"
+                                                : site.stack().reason()),
+                                site.stack().blockingOperation().isEmpty()
+                                        ? ""
+                                        : " — " + SvgChart.escape(site.stack().blockingOperation())))
+                        .append("</summary><pre>")
+                        .append(SvgChart.escape(String.join("\n", site.stack().frames())))
+                        .append("</pre></details>\n");
+            }
+            h.append("</div>\n");
+        }
+        h.append("</section>\n");
+    }
+
+    private static void runs(StringBuilder h, Comparison c) {
+        h.append("<h3>Profiled runs, in the order they ran (none in any verdict)</h3>\n<table id=\"profiled-runs\">")
+                .append("<tr><th>#</th><th>test</th><th>mode</th><th>profiled run</th><th>level</th><th>window s</th>")
+                .append(
+                        "<th>requests</th><th>CPU µs per request</th><th>sampled CPU covers %</th><th>files</th></tr>\n");
+        for (RunProfile p : c.profiles().runs()) {
+            h.append(String.format(
+                    Locale.ROOT,
+                    "<tr><td>%d</td><td class=\"l\">%s</td><td class=\"l %s\">%s</td><td>%d</td><td class=\"l\">%s</td>",
+                    p.run().order(),
+                    SvgChart.escape(p.run().test()),
+                    p.run().mode().label(),
+                    p.run().mode().label(),
+                    p.run().repetition(),
+                    SvgChart.escape(p.level())));
+            if (p.analysed()) {
+                h.append(String.format(
+                        Locale.ROOT,
+                        "<td>%.0f</td><td>%d</td><td>%s</td><td>%.0f</td>",
+                        p.window().seconds(),
+                        p.requests(),
+                        fmt(p.measuredMicrosPerRequest()),
+                        100 * p.coverage()));
+            } else {
+                h.append("<td colspan=\"4\" class=\"l flag\">no profile: ")
+                        .append(SvgChart.escape(p.problem()))
+                        .append("</td>");
+            }
+            h.append("<td class=\"l\"><a href=\"").append(p.run().dir()).append("/\">run</a></td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static String interval(Stats.Interval i) {
+        if (i == null || Double.isNaN(i.mean())) {
+            return "";
+        }
+        return Double.isNaN(i.low()) ? fmt(i.mean()) : fmt(i.mean()) + " ± " + fmt(i.halfWidth());
+    }
+
+    private static String difference(Contrasts.Difference d) {
+        if (d == null || Double.isNaN(d.estimate())) {
+            return "";
+        }
+        String sign = d.estimate() >= 0 ? "+" : "−";
+        return sign
+                + fmt(Math.abs(d.estimate()))
+                + (d.determined()
+                        ? " [" + fmt(d.low()) + ", " + fmt(d.high()) + "]"
+                        : " (no interval: fewer than 2 runs per mode)");
+    }
+
+    private static String fmt(double v) {
+        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+}

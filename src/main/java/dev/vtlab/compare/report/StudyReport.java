@@ -1,0 +1,280 @@
+package dev.vtlab.compare.report;
+
+import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.StudyTable;
+import dev.vtlab.compare.settings.StudyClaims;
+import dev.vtlab.compare.stats.LogRatio;
+import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.measurement.SvgChart;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import jakarta.json.JsonWriter;
+import jakarta.json.stream.JsonGenerator;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * study.html and study.json: the case study's claims, one row each, beside what vtlab measured and the judge's
+ * verdict ({@link StudyTable}). Formats only.
+ */
+public final class StudyReport {
+
+    public static final String HTML = "study.html";
+    public static final String JSON = "study.json";
+
+    /** Fields every row of study.json has. */
+    public static final List<String> ROW_FIELDS = List.of(
+            "id",
+            "section",
+            "claim",
+            "study_figure",
+            "study_range",
+            "kind",
+            "test",
+            "metric",
+            "mode",
+            "baseline",
+            "ratio",
+            "ci_low",
+            "ci_high",
+            "verdict",
+            "why",
+            "note");
+
+    private StudyReport() {}
+
+    public static void write(Comparison c, List<StudyTable.Row> rows, Path out) throws IOException {
+        json(c, rows, out.resolve(JSON));
+        html(c, rows, out.resolve(HTML));
+    }
+
+    private static void json(Comparison c, List<StudyTable.Row> rows, Path file) throws IOException {
+        JsonArrayBuilder claims = Json.createArrayBuilder();
+        for (StudyTable.Row r : rows) {
+            StudyClaims.Claim claim = r.claim();
+            JsonObjectBuilder row = Json.createObjectBuilder()
+                    .add("id", claim.id())
+                    .add("section", claim.section())
+                    .add("claim", claim.claim())
+                    .add("study_figure", claim.figure())
+                    .add(
+                            "study_range",
+                            Json.createObjectBuilder()
+                                    .add("low", num(r.range().low()))
+                                    .add("high", num(r.range().high()))
+                                    .add("text", r.range().text()))
+                    .add("kind", claim.kind().name().toLowerCase(Locale.ROOT))
+                    .add("test", claim.test())
+                    .add(
+                            "metric",
+                            r.headline() == null
+                                    ? claim.metric().key
+                                    : r.headline().key())
+                    .add("mode", StudyClaims.MODE.label())
+                    .add("baseline", StudyClaims.BASELINE.label())
+                    .add(
+                            "ratio",
+                            r.ratio() == null
+                                    ? JsonValue.NULL
+                                    : num(r.ratio().ratio().estimate()))
+                    .add(
+                            "ci_low",
+                            r.ratio() == null
+                                    ? JsonValue.NULL
+                                    : num(r.ratio().ratio().low()))
+                    .add(
+                            "ci_high",
+                            r.ratio() == null
+                                    ? JsonValue.NULL
+                                    : num(r.ratio().ratio().high()))
+                    .add("verdict", r.outcome().verdict().text)
+                    .add("why", r.outcome().why())
+                    .add("note", claim.note());
+            if (r.ratio() != null) {
+                row.add(
+                        "runs_used",
+                        Json.createObjectBuilder()
+                                .add(
+                                        StudyClaims.MODE.label(),
+                                        r.ratio().modeRuns().used())
+                                .add(
+                                        StudyClaims.BASELINE.label(),
+                                        r.ratio().baselineRuns().used()));
+                row.add("means", meansJson(r));
+            }
+            claims.add(row);
+        }
+        JsonObjectBuilder env = Json.createObjectBuilder();
+        c.environment().forEach(env::add);
+        JsonObjectBuilder root = Json.createObjectBuilder()
+                .add("source", SOURCE)
+                .add("confidence", Stats.CONFIDENCE)
+                .add("environment", env)
+                .add("claims", claims);
+        try (Writer w = Files.newBufferedWriter(file);
+                JsonWriter json = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
+                        .createWriter(w)) {
+            json.writeObject(root.build());
+        }
+    }
+
+    private static JsonObjectBuilder meansJson(StudyTable.Row r) {
+        JsonObjectBuilder m = Json.createObjectBuilder();
+        if (r.baseline() != null) {
+            m.add(StudyClaims.BASELINE.label(), interval(r.baseline()));
+        }
+        if (r.mode() != null) {
+            m.add(StudyClaims.MODE.label(), interval(r.mode()));
+        }
+        return m;
+    }
+
+    private static JsonObjectBuilder interval(Stats.Interval i) {
+        return Json.createObjectBuilder()
+                .add("n", i.n())
+                .add("mean", num(i.mean()))
+                .add("ci_low", num(i.low()))
+                .add("ci_high", num(i.high()));
+    }
+
+    private static final String SOURCE = "G. DeVal, V. Sundaresan, R. Hagarty, L. Cowen, \"Java virtual threads: a case"
+            + " study\", InfoQ, 2024 (IBM Liberty performance team)";
+
+    private static void html(Comparison c, List<StudyTable.Row> rows, Path file) throws IOException {
+        StringBuilder h = new StringBuilder(32 * 1024);
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>vtlab: the study")
+                .append(" re-run</title>\n<style>")
+                .append("body{font-family:sans-serif;margin:24px;color:#222;max-width:1400px}")
+                .append("table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:4px 8px;")
+                .append("vertical-align:top;text-align:left}th{background:#f4f4f4}td.n{text-align:right;")
+                .append("white-space:nowrap}.reproduced{background:#e6f4e6}.differs{background:#fbe4e4}")
+                .append(".inconclusive{background:#fdf6dc}.not-measurable-here{background:#eee}")
+                .append("</style></head><body>\n<h1>The case study, re-run</h1>\n<p>")
+                .append(SvgChart.escape(SOURCE))
+                .append(": each measurable claim, in our words, beside what vtlab measured on this machine. vtlab's")
+                .append(" figure is the ratio ")
+                .append(StudyClaims.MODE.label())
+                .append(" ÷ ")
+                .append(StudyClaims.BASELINE.label())
+                .append(" (the study's prototype ran every task on a new virtual thread; executor-virtual is vtlab's")
+                .append(" closest mode) with its ")
+                .append(Math.round(100 * Stats.CONFIDENCE))
+                .append(" % interval over the valid runs of each mode, from the <a href=\"index.html\">comparison's")
+                .append(" report</a>.</p>\n<p>Machine: ")
+                .append(SvgChart.escape(c.environment().getOrDefault("cpus", "?")))
+                .append(" CPUs, ")
+                .append(SvgChart.escape(c.environment().getOrDefault("cpu_plan", "")))
+                .append("; kernel ")
+                .append(SvgChart.escape(c.environment().getOrDefault("kernel", "?")))
+                .append("; ")
+                .append(SvgChart.escape(c.environment().getOrDefault("jdk", "")))
+                .append(".</p>\n");
+        h.append("<table id=\"study\">\n<tr><th>the study's claim</th><th>its figure</th><th>range of ")
+                .append("the ratio</th><th>vtlab's test and figure</th><th>vtlab's ratio [95 % CI]</th>")
+                .append("<th>means (valid runs)</th><th>verdict</th></tr>\n");
+        for (StudyTable.Row r : rows) {
+            StudyClaims.Claim claim = r.claim();
+            String verdict = r.outcome().verdict().text;
+            h.append("<tr class=\"")
+                    .append(verdict.replace(' ', '-'))
+                    .append("\" data-claim=\"")
+                    .append(claim.id())
+                    .append("\"><td>")
+                    .append(SvgChart.escape(claim.claim()))
+                    .append("<br><small>")
+                    .append(SvgChart.escape(claim.section()))
+                    .append("</small></td><td>")
+                    .append(SvgChart.escape(claim.figure()))
+                    .append("</td><td class=\"n\">")
+                    .append(SvgChart.escape(r.range().text()))
+                    .append("</td><td><code>")
+                    .append(claim.test())
+                    .append("</code>: ")
+                    .append(SvgChart.escape(r.headline() == null ? claim.metric().words : Labels.label(r.headline())))
+                    .append(claim.note().isEmpty() ? "" : "<br><small>" + SvgChart.escape(claim.note()) + "</small>")
+                    .append("</td><td class=\"n\">")
+                    .append(ratio(r))
+                    .append("</td><td class=\"n\">")
+                    .append(meansHtml(r))
+                    .append("</td><td><b>")
+                    .append(SvgChart.escape(verdict))
+                    .append("</b>: ")
+                    .append(SvgChart.escape(r.outcome().why()))
+                    .append("</td></tr>\n");
+        }
+        h.append("</table>\n<h2>How to read it</h2>\n<ul>\n")
+                .append("<li>Each range is the study's figure as a ratio ")
+                .append(StudyClaims.MODE.label())
+                .append(" ÷ ")
+                .append(StudyClaims.BASELINE.label())
+                .append(": \"10–40 % lower\" is 0.600–0.900; a claim with a direction but no size vtlab can")
+                .append(" compare is \"&lt; 1\"; \"≥ x\" is a claim of no saving beyond the comparison's equivalence")
+                .append(" margin.</li>\n")
+                .append("<li><b>reproduced</b>: for a claim of a direction, vtlab's interval lies entirely on the")
+                .append(" claim's side of 1 and overlaps the study's range; for a claim of a small difference, the")
+                .append(" interval lies inside the range.</li>\n")
+                .append("<li><b>differs</b>: the interval excludes the study's range; by how much is the distance")
+                .append(" from the range's nearer end, to the estimate and (at least) to the interval's nearer")
+                .append(" end.</li>\n")
+                .append("<li><b>inconclusive</b>: the interval overlaps the range but is too wide to tell, or there")
+                .append(" is none (too few valid runs); more runs would tell.</li>\n")
+                .append("<li><b>not measurable here</b>: the claim needs what this machine or comparison did not")
+                .append(" have; the row says what, and the command to run where it is.</li>\n")
+                .append("<li>The study ran on its own hardware and loads; vtlab scales the loads to this machine")
+                .append(" (docs/compare.md, the study profile). A difference in size is a finding about the two")
+                .append(" set-ups as much as about virtual threads.</li>\n</ul>\n")
+                .append("<p>Raw: <a href=\"")
+                .append(JSON)
+                .append("\">")
+                .append(JSON)
+                .append("</a>. Command: <code>")
+                .append(SvgChart.escape(c.environment().getOrDefault("command", StudyTable.COMMAND)))
+                .append("</code></p>\n</body></html>\n");
+        Files.writeString(file, h.toString());
+    }
+
+    private static String ratio(StudyTable.Row r) {
+        if (r.ratio() == null) {
+            return "—";
+        }
+        LogRatio x = r.ratio().ratio();
+        return x.determined()
+                ? String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", x.estimate(), x.low(), x.high())
+                : Double.isNaN(x.estimate())
+                        ? "no interval"
+                        : String.format(Locale.ROOT, "%.3f, no interval", x.estimate());
+    }
+
+    private static String meansHtml(StudyTable.Row r) {
+        if (r.ratio() == null || r.baseline() == null || r.mode() == null) {
+            return "—";
+        }
+        return SvgChart.escape(StudyClaims.BASELINE.label() + " " + mean(r.baseline()) + " ("
+                        + r.ratio().baselineRuns().text() + ")")
+                + "<br>"
+                + SvgChart.escape(StudyClaims.MODE.label() + " " + mean(r.mode()) + " ("
+                        + r.ratio().modeRuns().text() + ")");
+    }
+
+    /** "949 ± 67", "19.6 ± 6.0". */
+    private static String mean(Stats.Interval i) {
+        if (Double.isNaN(i.mean())) {
+            return "—";
+        }
+        double half = (i.high() - i.low()) / 2;
+        String format = Math.abs(i.mean()) >= 100 ? "%.0f" : "%.1f";
+        return String.format(Locale.ROOT, format, i.mean())
+                + (Double.isNaN(half) ? "" : " ± " + String.format(Locale.ROOT, format, half));
+    }
+
+    private static JsonValue num(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? JsonValue.NULL : Json.createValue(v);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.vtlab.compare;
+
+import dev.vtlab.compare.analyse.Flag;
+import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.MachineState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Synthetic runs of the study's tests with chosen figures, and the comparison the judge makes of them: the judge's
+ * and the writer's inputs without a server. One load level per run, so each figure is the test's highest.
+ */
+public final class StudyRuns {
+
+    /** A 1-CPU server and a 1-CPU load side, the split of a 2-CPU machine. */
+    public static final CpuPlan ONE_CPU = new CpuPlan(cpus(0), cpus(1), false);
+    /** A 2-CPU server and two CPUs for the load, the split of a 4-CPU machine. */
+    public static final CpuPlan TWO_CPUS = new CpuPlan(cpus(0, 1), cpus(2, 3), false);
+
+    private StudyRuns() {}
+
+    /** The figures of one run; NaN time to peak for a test that has none. */
+    public record Figures(double rps, double tpsPerCpuSecond, double rssMiB, double secondsTo90) {}
+
+    public static RunResult run(
+            String test, DispatchMode mode, int repetition, Map<String, String> props, Figures f, Set<Flag> flags) {
+        RunResult.Level level = new RunResult.Level(
+                "100 users",
+                100,
+                10,
+                100,
+                true,
+                f.rps(),
+                100,
+                f.tpsPerCpuSecond(),
+                new RunResult.Percentiles(1000, 10, 20, 30),
+                null,
+                Double.NaN,
+                Double.NaN,
+                null,
+                null,
+                0,
+                0);
+        MachineState quiet = new MachineState(0.1, List.of());
+        return new RunResult(
+                new RunRecord(test, mode, repetition, repetition, 1000, Double.NaN, null, props, quiet, quiet),
+                1000,
+                1000,
+                Map.of(),
+                new double[0],
+                List.of(level),
+                Map.of(),
+                f.rssMiB() * 1048576,
+                100,
+                Map.of(),
+                Double.isNaN(f.secondsTo90()) ? null : f.secondsTo90(),
+                10,
+                10,
+                0,
+                0,
+                false,
+                false,
+                List.of(),
+                0,
+                List.of(),
+                flags);
+    }
+
+    /** Runs of one test: the i-th of each mode from the i-th figures of its list. */
+    public static List<RunResult> runs(
+            String test, Map<String, String> props, List<Figures> threadpool, List<Figures> executorVirtual) {
+        List<RunResult> runs = new ArrayList<>();
+        for (int i = 0; i < threadpool.size(); i++) {
+            runs.add(run(test, DispatchMode.THREADPOOL, i + 1, props, threadpool.get(i), Set.of()));
+        }
+        for (int i = 0; i < executorVirtual.size(); i++) {
+            runs.add(run(test, DispatchMode.EXECUTOR_VIRTUAL, i + 1, props, executorVirtual.get(i), Set.of()));
+        }
+        return runs;
+    }
+
+    /** The comparison of {@code runs} as a study profile on a machine with {@code kernel}, margin ±5 %. */
+    public static Comparison comparison(List<String> tests, List<RunResult> runs, String kernel) {
+        return Comparison.of(
+                Map.of("profile", "study", "kernel", kernel, "cpus", "2", "cpu_plan", "test"),
+                tests,
+                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
+                runs,
+                60,
+                false,
+                0.05);
+    }
+
+    private static TreeSet<Integer> cpus(Integer... cpus) {
+        return new TreeSet<>(List.of(cpus));
+    }
+}

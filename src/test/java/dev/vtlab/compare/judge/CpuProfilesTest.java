@@ -1,0 +1,164 @@
+package dev.vtlab.compare.judge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vtlab.compare.analyse.RunProfile;
+import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.MachineState;
+import dev.vtlab.profile.Bucket;
+import dev.vtlab.profile.Profile;
+import dev.vtlab.profile.ThreadCpu;
+import dev.vtlab.profile.Window;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The profiled runs aggregated per test and mode, against intervals derived by hand (Student's t table). */
+class CpuProfilesTest {
+
+    private static final List<DispatchMode> MODES = List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL);
+    private static final List<String> SHOP = List.of("com.example.shop.Cart.checkout:10", "java.lang.Object.wait");
+    private static final List<String> LIBRARY = List.of("org.lib.Pool.take:1");
+
+    @Test
+    void eachBucketsMeanIntervalAndDifferenceFromTheBaseline() {
+        CpuProfiles p = CpuProfiles.of(
+                List.of("shop"),
+                MODES,
+                List.of(
+                        run(DispatchMode.THREADPOOL, 1, 10, 5, List.of()),
+                        run(DispatchMode.EXECUTOR_VIRTUAL, 1, 14, 6, List.of()),
+                        run(DispatchMode.EXECUTOR_VIRTUAL, 2, 16, 6, List.of()),
+                        run(DispatchMode.THREADPOOL, 2, 12, 5, List.of()),
+                        failed(DispatchMode.THREADPOOL, 3)));
+        assertEquals(5, p.runs().size(), "every profiled run, the failed one too");
+        CpuProfiles.ModeProfile pool = p.of("shop", DispatchMode.THREADPOOL);
+        assertEquals(2, pool.runs(), "the run that could not be profiled is left out");
+        // 10 and 12: mean 11, s = √2, half-width t(0.975, 1) · s / √2 = 12.706
+        CpuProfiles.Figure app = pool.buckets().get(Bucket.APPLICATION);
+        assertEquals(11, app.interval().mean(), 1e-9);
+        assertEquals(12.706, app.interval().halfWidth(), 1e-3);
+        assertNull(app.vsBaseline(), "the baseline has no difference from itself");
+        // 14, 16 against 10, 12: 4, Welch's se √(1 + 1) = √2 with 2 degrees of freedom, t(0.975, 2) = 4.303
+        CpuProfiles.Figure ev =
+                p.of("shop", DispatchMode.EXECUTOR_VIRTUAL).buckets().get(Bucket.APPLICATION);
+        assertEquals(4, ev.vsBaseline().estimate(), 1e-9);
+        assertEquals(4 - 4.303 * Math.sqrt(2), ev.vsBaseline().low(), 1e-3);
+        assertEquals(4 + 4.303 * Math.sqrt(2), ev.vsBaseline().high(), 1e-3);
+        // the total is the measured CPU per request: 15 and 17 for the pool
+        assertEquals(16, pool.total().interval().mean(), 1e-9);
+        assertEquals(List.of(Bucket.APPLICATION, Bucket.HTTP), pool.largest().subList(0, 2));
+        assertEquals(95, pool.coveragePct().mean(), 1e-9);
+        assertEquals(250, pool.allocatedBytesPerRequest().mean(), 1e-9, "250 000 bytes over 1000 requests");
+    }
+
+    @Test
+    void theSamePinnedStackOfSeveralRunsIsOneSiteAndTheAppsOwnAreTold() {
+        Profile.PinnedStack shop3 = new Profile.PinnedStack("Native frame", "Object.wait", SHOP, 3, 3_000_000);
+        Profile.PinnedStack shop2 = new Profile.PinnedStack("Native frame", "Object.wait", SHOP, 2, 1_000_000);
+        Profile.PinnedStack lib = new Profile.PinnedStack("Native frame", "park", LIBRARY, 1, 500_000);
+        CpuProfiles p = CpuProfiles.of(
+                List.of("shop"),
+                MODES,
+                List.of(
+                        run(DispatchMode.EXECUTOR_VIRTUAL, 1, 10, 5, List.of(shop3)),
+                        run(DispatchMode.EXECUTOR_VIRTUAL, 2, 10, 5, List.of(lib, shop2))));
+        CpuProfiles.Pinned pinned = p.of("shop", DispatchMode.EXECUTOR_VIRTUAL).pinned();
+        assertEquals(6, pinned.count());
+        assertEquals(4_500_000, pinned.nanos());
+        assertEquals(5, pinned.inApp());
+        assertEquals(2, pinned.sites().size());
+        assertEquals(
+                new Profile.PinnedStack("Native frame", "Object.wait", SHOP, 5, 4_000_000),
+                pinned.sites().get(0).stack());
+        assertTrue(pinned.sites().get(0).inApp());
+        assertFalse(pinned.sites().get(1).inApp());
+        assertNull(p.of("shop", DispatchMode.THREADPOOL), "no profiled run, no profile");
+    }
+
+    @Test
+    void noProfiledRunNoProfiles() {
+        assertSame(CpuProfiles.NONE, CpuProfiles.of(List.of("shop"), MODES, List.of()));
+        assertTrue(CpuProfiles.NONE.isEmpty());
+    }
+
+    /** A profiled run of 1000 requests: {@code app} and {@code http} µs each, 95 % of it sampled. */
+    private static RunProfile run(DispatchMode mode, int n, double app, double http, List<Profile.PinnedStack> pins) {
+        Map<Bucket, Double> us = new EnumMap<>(Bucket.class);
+        for (Bucket b : Bucket.values()) {
+            us.put(b, 0.0);
+        }
+        us.put(Bucket.APPLICATION, app);
+        us.put(Bucket.HTTP, http);
+        double total = app + http;
+        Window window = new Window(1_000, 11_000);
+        Profile profile = new Profile(
+                window,
+                Map.of(Bucket.APPLICATION, 100L),
+                0,
+                2,
+                ThreadCpu.NONE,
+                new Profile.Gc(1, 1_000_000),
+                new Profile.Allocation(250_000, 1_000),
+                new Profile.Jit(3, 1_000_000),
+                new Profile.Pinning(
+                        pins.stream().mapToLong(Profile.PinnedStack::count).sum(),
+                        pins.stream().mapToLong(Profile.PinnedStack::nanos).sum(),
+                        pins),
+                0,
+                1000);
+        return new RunProfile(
+                result(mode, n), "1 users", window, 1000, total * 1000 / 1e6, profile, us, 0.95 * total, null);
+    }
+
+    private static RunProfile failed(DispatchMode mode, int n) {
+        return new RunProfile(result(mode, n), "", null, 0, Double.NaN, null, Map.of(), Double.NaN, "no window");
+    }
+
+    private static RunResult result(DispatchMode mode, int n) {
+        MachineState quiet = new MachineState(0.1, List.of());
+        RunRecord record = new RunRecord(
+                "shop",
+                mode,
+                n,
+                n,
+                1000,
+                Double.NaN,
+                null,
+                Map.of(),
+                quiet,
+                quiet,
+                Double.NaN,
+                new RunRecord.Profiling(List.of(), 10, Set.of("com.example.shop."), 0, 20_000));
+        return new RunResult(
+                record,
+                1000,
+                1000,
+                Map.of(),
+                new double[0],
+                List.of(),
+                Map.of(),
+                4e8,
+                80,
+                Map.of(),
+                null,
+                10,
+                0,
+                0,
+                0,
+                false,
+                false,
+                List.of(),
+                0,
+                List.of(),
+                Set.of());
+    }
+}
