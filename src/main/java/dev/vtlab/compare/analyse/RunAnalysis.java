@@ -156,7 +156,9 @@ public final class RunAnalysis {
         }
         validity.withinBound(span, rps, bound);
         validity.withinCpus(span, cpu, serverCpus);
-        double jit = growth(in, ServerMetric.JIT_COMPILATION_SECONDS);
+        // the compiler threads' CPU where the sampler read it; older runs have the compilations' own time only
+        double jitCpu = growth(in, ServerMetric.JIT_CPU_SECONDS);
+        double jit = Double.isNaN(jitCpu) ? growth(in, ServerMetric.JIT_COMPILATION_SECONDS) : jitCpu;
         validity.warm(span, jit, to - from);
         RunResult.PerUser perUser = spec.test().shape().openModel()
                 ? null

@@ -20,7 +20,7 @@ final class Validity {
     static final double POOL_STABLE_SHARE = 0.10;
     /** Mean steal (% of one CPU) above which a neighbour VM is taking this machine's CPUs. */
     static final double STEAL_PCT = 5;
-    /** JIT compile time per second of a window above which the server is not warm in it. */
+    /** JIT compiler CPU seconds (for older runs, compilation time) per second of a window above which the server is not warm in it. */
     static final double JIT_SHARE = 0.05;
     /** How far a run's CPU calibration may be from the comparison's before the run is flagged. */
     static final double CALIBRATION_SHARE = 0.10;
@@ -235,7 +235,7 @@ final class Validity {
             flags.add(Flag.NOT_WARM);
             warnings.add(String.format(
                     Locale.ROOT,
-                    "level %s: the JIT compiled for %.1f s of its %.0f s window: not warm",
+                    "level %s: the JIT compiled for %.1f s (CPU) of its %.0f s window: not warm",
                     span.name(),
                     jitSeconds,
                     windowSeconds));

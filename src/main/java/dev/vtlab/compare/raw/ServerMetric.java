@@ -17,7 +17,13 @@ public enum ServerMetric {
     /** Cumulative: its growth over a window is the JIT's work in it. */
     JIT_COMPILATION_SECONDS("vtlab_jit_compilation_seconds_total"),
     /** Cumulative: its growth over a window is the collectors' time in it. */
-    GC_COLLECTION_SECONDS("vtlab_gc_collection_seconds_total");
+    GC_COLLECTION_SECONDS("vtlab_gc_collection_seconds_total"),
+    /**
+     * Cumulative CPU seconds of the server's JIT compiler threads, read by the sampler from /proc (any server, the
+     * lab's or a user's): the JIT's work as CPU, which {@link #JIT_COMPILATION_SECONDS} (compilations' elapsed time)
+     * overstates when the compiler threads wait for a CPU behind the request threads.
+     */
+    JIT_CPU_SECONDS("vtlab_jit_cpu_seconds_total");
 
     private final String id;
 

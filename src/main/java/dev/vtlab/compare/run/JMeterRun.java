@@ -44,6 +44,20 @@ final class JMeterRun {
             Integer stopAfterSeconds,
             DoubleConsumer onRate)
             throws IOException, InterruptedException {
+        run(command, planSeconds, log, label, sampler, stopAfterSeconds, null, onRate);
+    }
+
+    /** As above, and shut down as soon as {@code stopNow} is released too (null: only at {@code stopAfterSeconds}). */
+    static void run(
+            List<String> command,
+            int planSeconds,
+            Path log,
+            String label,
+            ProcessSampler sampler,
+            Integer stopAfterSeconds,
+            CountDownLatch stopNow,
+            DoubleConsumer onRate)
+            throws IOException, InterruptedException {
         List<String> full = new ArrayList<>(command);
         // the live rate every 5 s; TESTSTART in every row (time 0 of an open model's schedule); and exit when
         // done (an Open Model Thread Group leaves a non-daemon thread that keeps JMeter up another minute)
@@ -62,7 +76,9 @@ final class JMeterRun {
         CountDownLatch testStarted = new CountDownLatch(1);
         if (stopAfterSeconds != null) {
             int port = shutdownPort;
-            Thread.ofPlatform().daemon().start(() -> shutDownAfter(jmeter, testStarted, stopAfterSeconds, port));
+            Thread.ofPlatform()
+                    .daemon()
+                    .start(() -> shutDownAfter(jmeter, testStarted, stopAfterSeconds, stopNow, port));
         }
         if (sampler != null) {
             sampler.watchJMeter(jmeter.pid());
@@ -108,10 +124,16 @@ final class JMeterRun {
         }
     }
 
-    private static void shutDownAfter(Process jmeter, CountDownLatch testStarted, int seconds, int port) {
+    private static void shutDownAfter(
+            Process jmeter, CountDownLatch testStarted, int seconds, CountDownLatch stopNow, int port) {
         try {
             testStarted.await();
-            if (!jmeter.waitFor(seconds, TimeUnit.SECONDS)) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            boolean ended = false;
+            while (!ended && System.nanoTime() < deadline && (stopNow == null || stopNow.getCount() > 0)) {
+                ended = jmeter.waitFor(200, TimeUnit.MILLISECONDS);
+            }
+            if (!ended) {
                 // end the test once the current samples finish
                 byte[] msg = "Shutdown".getBytes(StandardCharsets.US_ASCII);
                 try (DatagramSocket socket = new DatagramSocket()) {

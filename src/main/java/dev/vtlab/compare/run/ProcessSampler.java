@@ -3,6 +3,9 @@ package dev.vtlab.compare.run;
 import dev.vtlab.compare.raw.ServerMetric;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.metrics.ProcessStatus;
+import dev.vtlab.profile.Attribution;
+import dev.vtlab.profile.Bucket;
+import dev.vtlab.profile.ThreadCpu;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -64,6 +67,12 @@ final class ProcessSampler implements AutoCloseable {
             }
             double other = Math.max(0, pct[4] - pct[0] - pct[1] - pct[2] - pct[3]);
             ProcessStatus server = status(serverPid);
+            Map<ServerMetric, Double> figures = new EnumMap<>(ServerMetric.class);
+            figures.putAll(metrics.get());
+            double jit = compilerCpuSeconds(serverPid);
+            if (!Double.isNaN(jit)) {
+                figures.put(ServerMetric.JIT_CPU_SECONDS, jit);
+            }
             ServerSample sample = new ServerSample(
                     System.currentTimeMillis(),
                     pct[0],
@@ -73,7 +82,7 @@ final class ProcessSampler implements AutoCloseable {
                     pct[5],
                     server == null ? Double.NaN : server.rssBytes(),
                     server == null ? Double.NaN : server.threads(),
-                    metrics.get());
+                    figures);
             synchronized (samples) {
                 samples.add(sample);
             }
@@ -105,6 +114,19 @@ final class ProcessSampler implements AutoCloseable {
         running = false;
         thread.interrupt();
         thread.join(5000);
+    }
+
+    /** CPU seconds the JIT's compiler threads of {@code pid} have used (NaN when /proc cannot tell). */
+    static double compilerCpuSeconds(long pid) {
+        try {
+            return ThreadCpu.snapshot(pid).threads().values().stream()
+                            .filter(t -> Attribution.ofThread(t.name()).orElse(null) == Bucket.JIT)
+                            .mapToLong(ThreadCpu.ThreadTime::cpuNanos)
+                            .sum()
+                    / 1e9;
+        } catch (IOException | RuntimeException gone) {
+            return Double.NaN;
+        }
     }
 
     /** utime + stime of a process, or -1 when it is not there (JMeter not started yet, or gone). */

@@ -130,7 +130,31 @@ public final class Runner {
                     jmx != null ? jmx : ProcessSampler.prometheus(lab.app("/metrics")))) {
                 Map<String, String> props = new LinkedHashMap<>(spec.props());
                 WarmUp warm = null;
+                double compileSeconds = 0;
+                boolean compiled = true;
                 if (inPlan) {
+                    // first the compile phase, at a light load, in a JMeter of its own
+                    Path warmup = dir.resolve("warmup");
+                    Files.createDirectories(warmup);
+                    long phase = System.nanoTime();
+                    compiled = WarmUp.compilePhase(
+                            jmeter(
+                                    spec,
+                                    spec.test()
+                                            .warmUp(
+                                                    spec.props(),
+                                                    settings.warmupSeconds(),
+                                                    WarmUp.COMPILE_PHASE_USERS_PER_CPU
+                                                            * settings.cpus()
+                                                                    .server()
+                                                                    .size()),
+                                    warmup,
+                                    false),
+                            warmup.resolve("jmeter.log"),
+                            what + " · warm-up, compile phase",
+                            sampler,
+                            settings.warmupSeconds());
+                    compileSeconds = (System.nanoTime() - phase) / 1e9;
                     // the plan's warm-up group runs the test's requests at its highest load until told to stop
                     Path done = dir.resolve("warmup.done");
                     Files.deleteIfExists(done);
@@ -185,8 +209,8 @@ public final class Runner {
                     }
                 }
                 samples = sampler.samples();
-                warmupSeconds = warm == null ? Double.NaN : warm.seconds();
-                warmed = warm == null ? null : warm.warm();
+                warmupSeconds = warm == null ? Double.NaN : compileSeconds + warm.seconds();
+                warmed = warm == null ? null : compiled && warm.warm();
             } finally {
                 if (jmx != null) {
                     jmx.close();

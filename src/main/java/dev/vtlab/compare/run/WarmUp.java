@@ -7,20 +7,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalDouble;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * Ends a plan's warm-up (its setUp thread group at the test's highest load, in the same JMeter process as the
- * measurement) once the server is warm: the JIT has gone quiet — it compiled for at most {@value #JIT_QUIET_SHARE}
- * of the last {@value #QUIET_S} s — and the last {@value #INTERVALS} of JMeter's 5-s rates show no trend (they lie
- * within {@value #RATE_SPREAD} of their mean); or at the cap, when the run is marked not warm. It ends the warm-up by
- * creating the file the plan's warm-up loop waits for.
+ * measurement) once the server is warm: the JIT has gone quiet — its compiler threads used at most {@value
+ * #JIT_QUIET_SHARE} of a CPU over the last {@value #QUIET_S} s — and the last {@value #INTERVALS} of JMeter's 5-s rates
+ * show no trend (they lie within {@value #RATE_SPREAD} of their mean); or at the cap, when the run is marked not warm.
+ * It ends the warm-up by creating the file the plan's warm-up loop waits for.
+ *
+ * <p>Before it, {@link #compilePhase} at a light load: on a server of one or two CPUs the compiler threads are a few
+ * among the request threads the CPU scheduler shares it with, so at the test's highest load (a pool of 30–40 threads
+ * runnable) the JIT gets a small share and compiles for minutes; at a light load it gets a large one.
  */
 final class WarmUp {
 
-    static final int QUIET_S = 5;
-    static final double JIT_QUIET_SHARE = 0.01;
+    static final int QUIET_S = 10;
+    /** C2 keeps recompiling a little for as long as a server runs: a few % of a CPU is quiet. */
+    static final double JIT_QUIET_SHARE = 0.03;
+    /** Request threads per server CPU in the compile phase: few enough that the compiler threads get CPU. */
+    static final int COMPILE_PHASE_USERS_PER_CPU = 2;
+
     static final int INTERVALS = 3;
     static final double RATE_SPREAD = 0.10;
     /** Not before this: the first seconds are JMeter's own start and the first compilations. */
@@ -73,19 +80,58 @@ final class WarmUp {
         return mean > 0 && spread <= RATE_SPREAD * mean;
     }
 
-    /** True when the JIT's total grew by at most {@link #JIT_QUIET_SHARE} of the last seconds (or is not known). */
     private boolean jitQuiet() {
-        List<ServerSample> s = sampler.samples();
+        return jitQuiet(sampler.samples());
+    }
+
+    /**
+     * True when the compiler threads used at most {@link #JIT_QUIET_SHARE} of a CPU over the last {@link #QUIET_S}
+     * samples (or, where /proc did not tell, the compilations' own time grew by at most that share; or neither is
+     * known).
+     */
+    static boolean jitQuiet(List<ServerSample> s) {
         if (s.size() <= QUIET_S) {
             return false;
         }
-        OptionalDouble now = value(s.get(s.size() - 1)), then = value(s.get(s.size() - 1 - QUIET_S));
-        return now.isEmpty() || then.isEmpty() || now.getAsDouble() - then.getAsDouble() <= JIT_QUIET_SHARE * QUIET_S;
+        ServerSample now = s.get(s.size() - 1), then = s.get(s.size() - 1 - QUIET_S);
+        double seconds = (now.epochMs() - then.epochMs()) / 1000.0;
+        for (ServerMetric m : List.of(ServerMetric.JIT_CPU_SECONDS, ServerMetric.JIT_COMPILATION_SECONDS)) {
+            double grew = now.metric(m) - then.metric(m);
+            if (!Double.isNaN(grew)) {
+                return grew <= JIT_QUIET_SHARE * seconds;
+            }
+        }
+        return true;
     }
 
-    private static OptionalDouble value(ServerSample s) {
-        double v = s.metric(ServerMetric.JIT_COMPILATION_SECONDS);
-        return Double.isNaN(v) ? OptionalDouble.empty() : OptionalDouble.of(v);
+    /**
+     * The compile phase: runs {@code jmeter} (the test at {@link #COMPILE_PHASE_USERS_PER_CPU} users per server CPU,
+     * in a JMeter of its own) until the JIT is quiet, at least {@link #MIN_S} s and at most {@code capSeconds}; true
+     * when it ended quiet.
+     */
+    static boolean compilePhase(List<String> jmeter, Path log, String label, ProcessSampler sampler, int capSeconds)
+            throws IOException, InterruptedException {
+        CountDownLatch quiet = new CountDownLatch(1);
+        int before = sampler.samples().size();
+        Thread watcher = Thread.ofPlatform().daemon().start(() -> {
+            try {
+                while (quiet.getCount() > 0) {
+                    Thread.sleep(1000);
+                    List<ServerSample> s = sampler.samples();
+                    if (s.size() - before > Math.max(MIN_S, QUIET_S) && jitQuiet(s)) {
+                        quiet.countDown();
+                    }
+                }
+            } catch (InterruptedException ended) {
+                // the phase ended at its cap
+            }
+        });
+        try {
+            JMeterRun.run(jmeter, capSeconds + 10, log, label, sampler, capSeconds, quiet, rate -> {});
+        } finally {
+            watcher.interrupt();
+        }
+        return quiet.getCount() == 0;
     }
 
     private void end(boolean warmNow) {

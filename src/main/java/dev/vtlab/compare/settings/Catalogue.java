@@ -84,11 +84,17 @@ public final class Catalogue {
 
         /** The properties of the warm-up: the same plan and endpoints at a light, short load. */
         public Map<String, String> warmUp(Map<String, String> props, int seconds) {
+            return warmUp(props, seconds, 20);
+        }
+
+        /** The same with {@code users} users for the closed models. */
+        public Map<String, String> warmUp(Map<String, String> props, int seconds, int users) {
             Map<String, String> w = new LinkedHashMap<>(props);
+            String n = String.valueOf(users);
             switch (shape) {
-                case USERS -> w.putAll(Map.of("THREADS", "20", "RAMP", "1", "DURATION", String.valueOf(seconds)));
+                case USERS -> w.putAll(Map.of("THREADS", n, "RAMP", "1", "DURATION", String.valueOf(seconds)));
                 case USER_STEPS ->
-                    w.putAll(Map.of("THREADS", "20", "STEPS", "1", "STEP_DURATION", String.valueOf(seconds)));
+                    w.putAll(Map.of("THREADS", n, "STEPS", "1", "STEP_DURATION", String.valueOf(seconds)));
                 case RATE -> w.putAll(Map.of("RATE", "50", "DURATION", String.valueOf(seconds), "DRAIN", "0"));
                 case RATE_STEPS ->
                     w.putAll(
