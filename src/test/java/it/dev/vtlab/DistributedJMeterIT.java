@@ -118,6 +118,7 @@ class DistributedJMeterIT {
             p.setProperty("compare.serverHost", "127.0.0.2");
             p.setProperty("compare.remoteHosts", "127.0.0.3:" + enginePort);
             p.setProperty("compare.out", dir.resolve("report").toString());
+            p.setProperty("compare.history", "none");
             Path report = Compare.run(p, basedir);
             JsonObject run;
             try (JsonReader in = Json.createReader(Files.newBufferedReader(report.resolve("summary.json")))) {

@@ -77,7 +77,8 @@ class YourAppIT {
                 "-Dcompare.DURATION=6",
                 // the plan as it is, for 2 s, stopped through JMeter's shutdown port: the warm-up path of a user's plan
                 "-Dcompare.warmupSeconds=2",
-                "-Dcompare.out=" + report);
+                "-Dcompare.out=" + report,
+                "-Dcompare.history=none");
         Path log = basedir.resolve("target/yourapp-compare.log");
         Process compare = new ProcessBuilder(command)
                 .directory(basedir.toFile())
