@@ -49,7 +49,8 @@ final class ProcessSampler implements AutoCloseable {
 
     private void loop() {
         long last = System.nanoTime();
-        long[] before = ticks();
+        long watched = jmeterPid;
+        long[] before = ticks(watched);
         while (running) {
             try {
                 Thread.sleep(1000);
@@ -57,7 +58,13 @@ final class ProcessSampler implements AutoCloseable {
                 return;
             }
             long now = System.nanoTime();
-            long[] after = ticks();
+            long pid = jmeterPid;
+            long[] after = ticks(pid);
+            if (pid != watched) {
+                // another JMeter since the last tick (the warm-up's, then the measurement's): count it from its start
+                before[1] = -1;
+                watched = pid;
+            }
             double seconds = (now - last) / 1e9;
             double[] pct = new double[after.length];
             for (int i = 0; i < after.length; i++) {
@@ -92,10 +99,10 @@ final class ProcessSampler implements AutoCloseable {
     }
 
     /** CPU ticks of server, JMeter, remote, this JVM, the whole machine's busy time, and its steal. */
-    private long[] ticks() {
+    private long[] ticks(long jmeter) {
         return new long[] {
             processTicks(serverPid),
-            processTicks(jmeterPid),
+            processTicks(jmeter),
             processTicks(remotePid),
             processTicks(selfPid),
             machineBusyTicks(),

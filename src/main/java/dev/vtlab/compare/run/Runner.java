@@ -162,7 +162,8 @@ public final class Runner {
                     props.putAll(Map.of(
                             "WARMUP_THREADS", String.valueOf(spec.offered()),
                             "WARMUP_CAP", String.valueOf(settings.warmupSeconds()),
-                            "WARMUP_DONE", done.toString()));
+                            "WARMUP_DONE", done.toString(),
+                            "WARMUP_BATCH", String.valueOf(spec.test().warmUpBatch())));
                 }
                 WarmUp watched = warm;
                 ProfiledWindow profile = recorder == null ? null : new ProfiledWindow(recorder, lab.serverPid(), dir);
