@@ -429,21 +429,7 @@ public final class Comparison {
      * older than this one), which {@link #history()} sets beside today's figures.
      */
     public Comparison withHistory(List<HistoryRecord> past) {
-        Comparison c = new Comparison(
-                environment,
-                tests,
-                modes,
-                runs,
-                aggregates,
-                ratios,
-                contrasts,
-                contrastRows,
-                cpuDifferences,
-                wallS,
-                keepFlagged,
-                margin,
-                List.copyOf(past));
-        return carry(c);
+        return copy(List.copyOf(past));
     }
 
     /** The pairs of modes compared besides each mode with the baseline (compare.contrasts). */
@@ -507,21 +493,8 @@ public final class Comparison {
 
     /** This comparison with the profiles of its profiled runs, which count in no verdict. */
     public Comparison withProfiles(CpuProfiles cpuProfiles) {
-        Comparison c = new Comparison(
-                environment,
-                tests,
-                modes,
-                runs,
-                aggregates,
-                ratios,
-                contrasts,
-                contrastRows,
-                cpuDifferences,
-                wallS,
-                keepFlagged,
-                margin,
-                past);
-        carry(c).profiles = cpuProfiles;
+        Comparison c = copy(past);
+        c.profiles = cpuProfiles;
         return c;
     }
 
@@ -594,8 +567,22 @@ public final class Comparison {
         return primary(test, environment, headlines(test));
     }
 
-    /** {@code c} with what this comparison was given after it was judged (profiles, the two-stage design). */
-    private Comparison carry(Comparison c) {
+    /** This comparison with {@code past} as its history, and what it was given after it was judged. */
+    private Comparison copy(List<HistoryRecord> past) {
+        Comparison c = new Comparison(
+                environment,
+                tests,
+                modes,
+                runs,
+                aggregates,
+                ratios,
+                contrasts,
+                contrastRows,
+                cpuDifferences,
+                wallS,
+                keepFlagged,
+                margin,
+                past);
         c.profiles = profiles;
         c.twoStage = twoStage;
         return c;
