@@ -149,7 +149,12 @@ public final class RunAnalysis {
         RunResult.Percentiles latency = latency(sent);
         double poolMin = min(in, s -> s.metric(ServerMetric.THREADPOOL_SIZE));
         double poolMax = max(in, s -> s.metric(ServerMetric.THREADPOOL_SIZE));
-        Boolean converged = validity.poolConverged(span, poolMin, poolMax, mode.poolThreadPerRequest());
+        Boolean converged = validity.poolConverged(
+                span,
+                in.stream()
+                        .mapToDouble(s -> s.metric(ServerMetric.THREADPOOL_SIZE))
+                        .toArray(),
+                mode.poolThreadPerRequest());
         if (!spec.test().shape().openModel()) {
             // Little's law: users cannot be answered faster than one per fastest response each
             bound = Validity.tighter(bound, Validity.littlesLaw(span, sent));

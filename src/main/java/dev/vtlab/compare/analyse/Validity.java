@@ -4,6 +4,7 @@ import dev.vtlab.compare.raw.Jtl;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.EnumSet;
 import java.util.List;
@@ -16,8 +17,6 @@ import java.util.Set;
  */
 final class Validity {
 
-    /** Liberty's pool counts as converged in a window when its size moved by at most this share (or 2 threads). */
-    static final double POOL_STABLE_SHARE = 0.10;
     /** Mean steal (% of one CPU) above which a neighbour VM is taking this machine's CPUs. */
     static final double STEAL_PCT = 5;
     /** JIT compiler CPU seconds (for older runs, compilation time) per second of a window above which the server is not warm in it. */
@@ -105,24 +104,21 @@ final class Validity {
     }
 
     /**
-     * Null when the server publishes no pool size; else whether it held still in the window. Flagged only where
-     * the pool runs the requests ({@code poolRuns}): elsewhere its size does not bound them.
+     * Null when the server publishes no pool size; else whether it had settled in the window ({@link
+     * Stats#poolSettled}: no drift, however wide the controller's tries). Flagged only where the pool runs the
+     * requests ({@code poolRuns}): elsewhere its size does not bound them.
      */
-    Boolean poolConverged(Levels.Span span, double poolMin, double poolMax, boolean poolRuns) {
-        if (Double.isNaN(poolMin)) {
-            return null;
-        }
-        boolean converged = poolMax - poolMin <= Math.max(2, POOL_STABLE_SHARE * poolMax);
-        if (!converged && poolRuns) {
+    Boolean poolConverged(Levels.Span span, double[] sizes, boolean poolRuns) {
+        Boolean settled = Stats.poolSettled(sizes);
+        if (Boolean.FALSE.equals(settled) && poolRuns) {
             flags.add(Flag.POOL_NOT_CONVERGED);
             warnings.add(String.format(
                     Locale.ROOT,
-                    "level %s: Liberty's pool had not converged (%.0f to %.0f threads in the window)",
+                    "level %s: Liberty's pool had not converged (it drifted by %+.0f threads across the window)",
                     span.name(),
-                    poolMin,
-                    poolMax));
+                    Stats.drift(sizes)));
         }
-        return converged;
+        return settled;
     }
 
     void withinBound(Levels.Span span, double rps, Double bound) {

@@ -131,23 +131,24 @@ public final class Runner {
                 Map<String, String> props = new LinkedHashMap<>(spec.props());
                 WarmUp warm = null;
                 double compileSeconds = 0;
-                boolean compiled = true;
                 if (inPlan) {
                     // first the compile phase, at a light load, in a JMeter of its own
                     Path warmup = dir.resolve("warmup");
                     Files.createDirectories(warmup);
                     long phase = System.nanoTime();
-                    compiled = WarmUp.compilePhase(
+                    boolean compiled = WarmUp.compilePhase(
                             jmeter(
                                     spec,
                                     spec.test()
                                             .warmUp(
                                                     spec.props(),
                                                     settings.warmupSeconds(),
-                                                    WarmUp.COMPILE_PHASE_USERS_PER_CPU
-                                                            * settings.cpus()
+                                                    WarmUp.compilePhaseUsers(
+                                                            settings.cpus()
                                                                     .server()
-                                                                    .size()),
+                                                                    .size(),
+                                                            spec.waitMs(),
+                                                            spec.offered())),
                                     warmup,
                                     false),
                             warmup.resolve("jmeter.log"),
@@ -155,10 +156,19 @@ public final class Runner {
                             sampler,
                             settings.warmupSeconds());
                     compileSeconds = (System.nanoTime() - phase) / 1e9;
+                    if (!compiled) {
+                        // not a flag by itself: the warm-up at the highest load decides, by the same JIT rule
+                        System.out.printf(
+                                Locale.ROOT,
+                                "[compare] %s: the compile phase reached its cap (%.0f s) with the JIT still busy%n",
+                                what,
+                                compileSeconds);
+                    }
                     // the plan's warm-up group runs the test's requests at its highest load until told to stop
                     Path done = dir.resolve("warmup.done");
                     Files.deleteIfExists(done);
-                    warm = new WarmUp(done, settings.warmupSeconds(), sampler);
+                    warm = new WarmUp(
+                            done, settings.warmupSeconds(), sampler, slot.mode().poolThreadPerRequest());
                     props.putAll(Map.of(
                             "WARMUP_THREADS", String.valueOf(spec.offered()),
                             "WARMUP_CAP", String.valueOf(settings.warmupSeconds()),
@@ -211,7 +221,7 @@ public final class Runner {
                 }
                 samples = sampler.samples();
                 warmupSeconds = warm == null ? Double.NaN : compileSeconds + warm.seconds();
-                warmed = warm == null ? null : compiled && warm.warm();
+                warmed = warm == null ? null : warm.warm();
             } finally {
                 if (jmx != null) {
                     jmx.close();

@@ -2,6 +2,7 @@ package dev.vtlab.compare.run;
 
 import dev.vtlab.compare.raw.ServerMetric;
 import dev.vtlab.compare.raw.ServerSample;
+import dev.vtlab.compare.stats.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,8 @@ import java.util.concurrent.CountDownLatch;
  * Ends a plan's warm-up (its setUp thread group at the test's highest load, in the same JMeter process as the
  * measurement) once the server is warm: the JIT has gone quiet — its compiler threads used at most {@value
  * #JIT_QUIET_SHARE} of a CPU over the last {@value #QUIET_S} s — and the last {@value #INTERVALS} of JMeter's 5-s rates
- * show no trend (they lie within {@value #RATE_SPREAD} of their mean); or at the cap, when the run is marked not warm.
+ * show no trend (they lie within {@value #RATE_SPREAD} of their mean) and, where Liberty's pool runs the requests,
+ * the pool has settled; or at the cap, when the run is marked not warm.
  * It ends the warm-up by creating the file the plan's warm-up loop waits for.
  *
  * <p>Before it, {@link #compilePhase} at a light load: on a server of one or two CPUs the compiler threads are a few
@@ -25,8 +27,18 @@ final class WarmUp {
     static final int QUIET_S = 10;
     /** C2 keeps recompiling a little for as long as a server runs: a few % of a CPU is quiet. */
     static final double JIT_QUIET_SHARE = 0.03;
-    /** Request threads per server CPU in the compile phase: few enough that the compiler threads get CPU. */
+    /**
+     * Compilations' elapsed time per second past which the JIT is busy whatever its CPU: in-plan warm-ups that ended
+     * warm read 0.4–0.9 s per 10 s at 100 users under the pool (its compiler sharing the CPU with 20–30 threads).
+     */
+    static final double JIT_ELAPSED_QUIET_SHARE = 0.10;
+    /** Busy request threads per server CPU in the compile phase: few enough that the compiler threads get CPU. */
     static final int COMPILE_PHASE_USERS_PER_CPU = 2;
+    /** A cold request's CPU, about: what a user of a test whose requests wait is busy for between its waits. */
+    static final double COLD_REQUEST_CPU_MS = 1;
+
+    /** Seconds of pool sizes whose halves must agree before a warm-up under the pool ends. */
+    static final int POOL_S = 20;
 
     static final int INTERVALS = 3;
     static final double RATE_SPREAD = 0.10;
@@ -36,16 +48,19 @@ final class WarmUp {
     private final Path done;
     private final int capSeconds;
     private final ProcessSampler sampler;
+    private final boolean poolRuns;
     private final List<Double> rates = new ArrayList<>();
     private final long started = System.currentTimeMillis();
     private volatile long endedEpochMs = -1;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile boolean warm;
 
-    WarmUp(Path done, int capSeconds, ProcessSampler sampler) {
+    /** {@code poolRuns}: Liberty's pool runs the requests, so the warm-up waits for it to settle too. */
+    WarmUp(Path done, int capSeconds, ProcessSampler sampler, boolean poolRuns) {
         this.done = done;
         this.capSeconds = capSeconds;
         this.sampler = sampler;
+        this.poolRuns = poolRuns;
     }
 
     /** JMeter's rate over its last 5-s interval (its summariser); each one may end the warm-up. */
@@ -55,7 +70,7 @@ final class WarmUp {
         }
         rates.add(perSecond);
         long seconds = (System.currentTimeMillis() - started) / 1000;
-        if (seconds >= MIN_S && noTrend() && jitQuiet()) {
+        if (seconds >= MIN_S && noTrend() && jitQuiet() && (!poolRuns || poolSettled(sampler.samples()))) {
             end(true);
         } else if (seconds >= capSeconds) {
             end(false);
@@ -86,8 +101,9 @@ final class WarmUp {
 
     /**
      * True when the compiler threads used at most {@link #JIT_QUIET_SHARE} of a CPU over the last {@link #QUIET_S}
-     * samples (or, where /proc did not tell, the compilations' own time grew by at most that share; or neither is
-     * known).
+     * samples and the compilations' own (elapsed) time grew by at most {@link #JIT_ELAPSED_QUIET_SHARE} of it — each
+     * where known (the threads' CPU from /proc, the time from the compilation bean). Both, because a compiler starved
+     * of CPU behind runnable request threads uses little CPU while its compilations take long: it is behind, not done.
      */
     static boolean jitQuiet(List<ServerSample> s) {
         if (s.size() <= QUIET_S) {
@@ -95,13 +111,35 @@ final class WarmUp {
         }
         ServerSample now = s.get(s.size() - 1), then = s.get(s.size() - 1 - QUIET_S);
         double seconds = (now.epochMs() - then.epochMs()) / 1000.0;
-        for (ServerMetric m : List.of(ServerMetric.JIT_CPU_SECONDS, ServerMetric.JIT_COMPILATION_SECONDS)) {
-            double grew = now.metric(m) - then.metric(m);
-            if (!Double.isNaN(grew)) {
-                return grew <= JIT_QUIET_SHARE * seconds;
-            }
+        double cpu = now.metric(ServerMetric.JIT_CPU_SECONDS) - then.metric(ServerMetric.JIT_CPU_SECONDS);
+        double elapsed =
+                now.metric(ServerMetric.JIT_COMPILATION_SECONDS) - then.metric(ServerMetric.JIT_COMPILATION_SECONDS);
+        return !(cpu > JIT_QUIET_SHARE * seconds) && !(elapsed > JIT_ELAPSED_QUIET_SHARE * seconds);
+    }
+
+    /**
+     * Whether Liberty's pool has settled over the last {@value #POOL_S} samples ({@link Stats#poolSettled}, the rule
+     * a measured window is held to); true where the server publishes no pool size.
+     */
+    static boolean poolSettled(List<ServerSample> s) {
+        if (s.size() < POOL_S) {
+            return false;
         }
-        return true;
+        double[] sizes = s.subList(s.size() - POOL_S, s.size()).stream()
+                .mapToDouble(x -> x.metric(ServerMetric.THREADPOOL_SIZE))
+                .toArray();
+        return !Boolean.FALSE.equals(Stats.poolSettled(sizes));
+    }
+
+    /**
+     * Users of the compile phase: {@link #COMPILE_PHASE_USERS_PER_CPU} busy ones per server CPU. A user whose request
+     * waits {@code waitMs} is busy about 1 ms of every 1 + {@code waitMs}, so there are that many times more of them
+     * (at most the test's highest load): at 2 users the banking test (a 2-ms wait on the remote) kept its server's CPU
+     * 35–75 % busy and the JIT still compiled at a quarter of a CPU after 80 s, the cap.
+     */
+    static int compilePhaseUsers(int serverCpus, double waitMs, int highest) {
+        long users = Math.round(COMPILE_PHASE_USERS_PER_CPU * serverCpus * (1 + waitMs / COLD_REQUEST_CPU_MS));
+        return (int) Math.max(1, highest > 0 ? Math.min(users, highest) : users);
     }
 
     /**

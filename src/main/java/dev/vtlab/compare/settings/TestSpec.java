@@ -138,11 +138,13 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
      * IO-bound: below {@value #IO_BOUND_MIN_WAIT_MS} ms the CPU ceiling binds first.
      */
     public Double ioWaitMs() {
-        String wait = test.waitKey() == null ? null : props.get(test.waitKey());
-        if (wait == null) {
-            return null;
-        }
-        double ms = Double.parseDouble(wait);
+        double ms = waitMs();
         return ms >= IO_BOUND_MIN_WAIT_MS ? ms : null;
+    }
+
+    /** The wait per request (on the remote system, or a sleep) in ms: 0 for a test whose requests do not wait. */
+    public double waitMs() {
+        String wait = test.waitKey() == null ? null : props.get(test.waitKey());
+        return wait == null ? 0 : Double.parseDouble(wait);
     }
 }

@@ -82,6 +82,43 @@ public final class Stats {
         return out;
     }
 
+    /**
+     * The drift of a series: the mean of its second half less the mean of its first (the middle value of an odd
+     * count in neither), NaN ones left out; NaN with fewer than two values. A controller that explores around a
+     * settled value (Liberty's pool, which tries sizes either side of its best) drifts little however wide it swings;
+     * one still growing drifts by about half its growth.
+     */
+    public static double drift(double[] values) {
+        double[] v = Arrays.stream(values).filter(x -> !Double.isNaN(x)).toArray();
+        int half = v.length / 2;
+        if (half == 0) {
+            return Double.NaN;
+        }
+        double first = Arrays.stream(v, 0, half).average().orElseThrow();
+        double second = Arrays.stream(v, v.length - half, v.length).average().orElseThrow();
+        return second - first;
+    }
+
+    /** Liberty's pool counts as settled when its size drifts by at most this share of its mean (or 2 threads). */
+    public static final double POOL_DRIFT_SHARE = 0.10;
+
+    public static final double POOL_DRIFT_THREADS = 2;
+
+    /**
+     * Whether Liberty's pool had settled over these per-second sizes: its {@link #drift} within {@link
+     * #POOL_DRIFT_SHARE} of its mean or {@link #POOL_DRIFT_THREADS}, whichever is larger. Its controller keeps trying
+     * sizes either side of its best, so the sizes' range says nothing; a drift does. Null without two sizes.
+     */
+    public static Boolean poolSettled(double[] sizes) {
+        double drift = drift(sizes);
+        if (Double.isNaN(drift)) {
+            return null;
+        }
+        double mean =
+                Arrays.stream(sizes).filter(x -> !Double.isNaN(x)).average().orElseThrow();
+        return Math.abs(drift) <= Math.max(POOL_DRIFT_THREADS, POOL_DRIFT_SHARE * mean);
+    }
+
     /** The values' summary, NaN ones (figures a run did not have) left out. */
     static SummaryStatistics summary(double[] values) {
         SummaryStatistics s = new SummaryStatistics();

@@ -1,5 +1,6 @@
 package dev.vtlab.compare.run;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,15 +34,28 @@ class WarmUpTest {
     @Test
     void aCompilerUsingAFewPercentOfACpuIsQuietAndAFifthIsNot() {
         // 0.02 CPU-s per s over the last 10 s: 0.2 s, under 3 % of 10 s (0.3 s)
-        assertTrue(WarmUp.jitQuiet(samples(12, 0.02, 0.5)));
+        assertTrue(WarmUp.jitQuiet(samples(12, 0.02, 0.05)));
         // 0.2 CPU-s per s: 2 s in 10 s
         assertFalse(WarmUp.jitQuiet(samples(12, 0.2, 0.01)));
     }
 
     @Test
-    void theCompilerThreadsCpuDecidesOverTheCompilationsElapsedTime() {
-        // compilations that took 0.9 s of elapsed time per second while the compiler had 1 % of a CPU: starved, quiet
-        assertTrue(WarmUp.jitQuiet(samples(12, 0.01, 0.9)));
+    void aCompilerStarvedOfCpuIsBehindNotQuiet() {
+        // compilations that took 0.9 s of elapsed time per second while the compiler had 1 % of a CPU: starved
+        assertFalse(WarmUp.jitQuiet(samples(12, 0.01, 0.9)));
+        // 0.05 s per second of elapsed time (5 %) with 1 % CPU: quiet
+        assertTrue(WarmUp.jitQuiet(samples(12, 0.01, 0.05)));
+    }
+
+    @Test
+    void compilePhaseUsersKeepTwoBusyPerCpuWhateverTheWait() {
+        // ping: no wait, 2 per CPU
+        assertEquals(2, WarmUp.compilePhaseUsers(1, 0, 50));
+        assertEquals(4, WarmUp.compilePhaseUsers(2, 0, 50));
+        // banking, 2 ms on the remote per ~1 ms of CPU: each user busy a third of the time, so 3 x 2
+        assertEquals(6, WarmUp.compilePhaseUsers(1, 2, 100));
+        // a 100-ms sleep: 202 users, but never more than the test's highest load
+        assertEquals(150, WarmUp.compilePhaseUsers(1, 100, 150));
     }
 
     @Test
@@ -54,5 +68,35 @@ class WarmUpTest {
     void tenSecondsAreNeededToTell() {
         assertFalse(WarmUp.jitQuiet(samples(10, 0, 0)));
         assertTrue(WarmUp.jitQuiet(samples(11, 0, 0)));
+    }
+
+    /** Samples one second apart with these pool sizes. */
+    private static List<ServerSample> pool(double... sizes) {
+        List<ServerSample> s = new ArrayList<>();
+        for (int i = 0; i < sizes.length; i++) {
+            s.add(new ServerSample(
+                    1_700_000_000_000L + i * 1000L,
+                    100,
+                    50,
+                    10,
+                    0,
+                    0,
+                    4e8,
+                    60,
+                    Map.of(ServerMetric.THREADPOOL_SIZE, sizes[i])));
+        }
+        return s;
+    }
+
+    @Test
+    void theWarmUpWaitsForThePoolToStopGrowingNotToStopSwinging() {
+        // the 20 s after a warm-up's start at 100 users on a quick banking run: 19.3 then 22.2 threads, still growing
+        assertFalse(WarmUp.poolSettled(
+                pool(13, 12, 12, 16, 17, 17, 25, 25, 23, 23, 23, 23, 23, 21, 21, 21, 21, 23, 23, 23)));
+        // five seconds later: 22.4 then 23.8, the controller trying 21 to 31
+        assertTrue(WarmUp.poolSettled(
+                pool(17, 25, 25, 23, 23, 23, 23, 23, 21, 21, 21, 21, 23, 23, 23, 21, 23, 23, 31, 29)));
+        // a server that publishes no pool size (a user's app over JMX without it) does not hold the warm-up
+        assertTrue(WarmUp.poolSettled(samples(20, 0, 0)));
     }
 }

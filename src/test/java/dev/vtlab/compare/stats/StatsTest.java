@@ -37,4 +37,27 @@ class StatsTest {
         assertEquals(40, Stats.percentile(new long[] {10, 20, 30, 40}, 95)); // rank ceil(3.8) = 4
         assertTrue(Double.isNaN(Stats.percentile(new long[0], 50)));
     }
+
+    @Test
+    void driftIsTheSecondHalfsMeanLessTheFirstsAndIgnoresTheMiddleValue() {
+        // 10 20 | 30 | 40 50: (40 + 50) / 2 - (10 + 20) / 2 = 30, by hand
+        assertEquals(30, Stats.drift(new double[] {10, 20, 30, 40, 50}), 1e-12);
+        // a swing around 26 (the pool trying sizes either side): 23 31 25 | 21 29 25 -> 25 - 26.33
+        assertEquals(-4.0 / 3, Stats.drift(new double[] {23, 31, 25, 21, 29, 25}), 1e-12);
+        assertEquals(0, Stats.drift(new double[] {7, Double.NaN, 7}), 1e-12);
+        assertTrue(Double.isNaN(Stats.drift(new double[] {7})));
+    }
+
+    @Test
+    void aPoolSwingingAroundItsSizeHasSettledAndOneStillGrowingHasNot() {
+        // swinging 21..31 and back, drift -4/3 thread (within 2)
+        assertEquals(Boolean.TRUE, Stats.poolSettled(new double[] {23, 31, 25, 21, 29, 25}));
+        // 23 31 25 | 17 27 25: drift -10/3, more than 2 threads and 10 % of 24.7
+        assertEquals(Boolean.FALSE, Stats.poolSettled(new double[] {23, 31, 25, 17, 27, 25}));
+        // growing 10 threads a second: drift 30 (10..30 against 40..60) over a mean of 35
+        assertEquals(Boolean.FALSE, Stats.poolSettled(new double[] {10, 20, 30, 40, 50, 60}));
+        // small pools: 4 to 6 drifts 2 threads, within the floor
+        assertEquals(Boolean.TRUE, Stats.poolSettled(new double[] {4, 4, 6, 6}));
+        assertEquals(null, Stats.poolSettled(new double[] {Double.NaN, Double.NaN}));
+    }
 }
