@@ -10,6 +10,9 @@ import java.util.Map;
  *
  * @param samples              CPU samples charged to each bucket ({@link Attribution}), every bucket present
  * @param virtualThreadSamples how many of them JFR took on a virtual thread (its own stack, not its carrier's)
+ * @param firstUseSamples      how many of them have {@value #FIRST_USE} on their stack: a thread-local cache filled
+ *                             on the thread's first use — once per pool thread, once per request on a new virtual
+ *                             thread (the study's "lost ThreadLocal caches"), whatever bucket the sample is charged to
  * @param lostSamples          samples JFR dropped (jdk.CPUTimeSamplesLost: a thread in the VM's own code, or a
  *                             full queue); their CPU is spread over the buckets like the others'
  * @param threadCpu            CPU time of each of the server's threads over the recording
@@ -20,6 +23,7 @@ public record Profile(
         Window window,
         Map<Bucket, Long> samples,
         long virtualThreadSamples,
+        long firstUseSamples,
         long lostSamples,
         ThreadCpu threadCpu,
         Gc gc,
@@ -51,6 +55,9 @@ public record Profile(
      */
     public record PinnedStack(String reason, String blockingOperation, List<String> frames, long count, long nanos) {}
 
+    /** The frame that fills a thread-local's value on a thread's first {@code get}. */
+    public static final String FIRST_USE = "java.lang.ThreadLocal.setInitialValue";
+
     public Profile {
         samples = Collections.unmodifiableMap(new EnumMap<>(samples)); // in the table's order
     }
@@ -68,6 +75,24 @@ public record Profile(
      * @param cpuSeconds the server process's CPU seconds in the window (user + system)
      * @param requests   requests the server answered in the window
      */
+    /**
+     * The CPU per request in µs of the samples with {@link #FIRST_USE} on their stack, charged as {@link
+     * #cpuMicrosPerRequest} charges a bucket (the process's CPU less its JVM threads', in proportion to samples): part
+     * of the buckets' total, not added to it.
+     */
+    public double firstUseMicrosPerRequest(double cpuSeconds, long requests) {
+        long total = totalSamples();
+        if (total == 0 || requests <= 0) {
+            return Double.NaN;
+        }
+        double jvmMicros = threadCpu.jvmThreadNanos(window).values().stream()
+                        .mapToDouble(Double::doubleValue)
+                        .sum()
+                / 1e3;
+        double rest = Math.max(0, cpuSeconds * 1e6 - jvmMicros);
+        return rest * firstUseSamples / total / requests;
+    }
+
     public Map<Bucket, Double> cpuMicrosPerRequest(double cpuSeconds, long requests) {
         if (requests <= 0 || cpuSeconds < 0) {
             throw new IllegalArgumentException(

@@ -32,6 +32,7 @@ public final class ProfileAnalysis {
     private final Attribution attribution;
     private final Map<Bucket, Long> samples = new EnumMap<>(Bucket.class);
     private long virtualThreadSamples;
+    private long firstUseSamples;
     private long lostSamples;
     private long gcCount;
     private long gcPauseNanos;
@@ -78,6 +79,7 @@ public final class ProfileAnalysis {
                 window,
                 a.samples,
                 a.virtualThreadSamples,
+                a.firstUseSamples,
                 a.lostSamples,
                 ThreadCpu.read(ProfileRecorder.threadCpuFile(recording)),
                 new Profile.Gc(a.gcCount, a.gcPauseNanos),
@@ -136,6 +138,9 @@ public final class ProfileAnalysis {
         }
         List<String> frames = e.getBoolean("failed") ? List.of() : frames(e.getStackTrace());
         samples.merge(attribution.of(name, frames), 1L, Long::sum);
+        if (frames.contains(Profile.FIRST_USE)) {
+            firstUseSamples++;
+        }
     }
 
     /** {@code class.method} of each frame, the top first. */

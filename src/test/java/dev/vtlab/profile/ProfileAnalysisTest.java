@@ -21,11 +21,13 @@ class ProfileAnalysisTest {
     static Path dir;
 
     private static Recordings recording;
+    private static Recordings poolRecording;
     private static Profile profile;
 
     @BeforeAll
     static void analyse() throws IOException {
         recording = Recordings.unpack(Recordings.EXECUTOR_VIRTUAL, dir);
+        poolRecording = Recordings.unpack(Recordings.THREADPOOL, dir);
         profile = ProfileAnalysis.of(recording.jfr(), recording.window(), Attribution.VTLAB_APP);
     }
 
@@ -77,7 +79,7 @@ class ProfileAnalysisTest {
 
     @Test
     void thePoolsRunHasNoVirtualThreads() throws IOException {
-        Recordings tp = Recordings.unpack(Recordings.THREADPOOL, dir);
+        Recordings tp = poolRecording;
         Profile pool = ProfileAnalysis.of(tp.jfr(), tp.window(), Attribution.VTLAB_APP);
         assertEquals(0, pool.virtualThreadSamples());
         assertEquals(0, pool.samples().get(Bucket.VIRTUAL_THREADS));
@@ -156,5 +158,29 @@ class ProfileAnalysisTest {
             }
         }
         throw new AssertionError("no such sample");
+    }
+
+    /** CPU samples of the window with a thread-local filled on their stack, counted from the events themselves. */
+    private static long firstUses(Recordings r) throws IOException {
+        return RecordingFile.readAllEvents(r.jfr()).stream()
+                .filter(e -> e.getEventType().getName().equals("jdk.CPUTimeSample")
+                        && r.window().contains(e.getStartTime())
+                        && e.getStackTrace() != null
+                        && e.getStackTrace().getFrames().stream()
+                                .anyMatch(f -> f.getMethod().getName().equals("setInitialValue")
+                                        && f.getMethod().getType().getName().equals("java.lang.ThreadLocal")))
+                .count();
+    }
+
+    @Test
+    void threadLocalsFilledOnEachNewVirtualThreadAreCountedAndThePoolsThreadsFillThemRarely() throws IOException {
+        assertEquals(firstUses(recording), profile.firstUseSamples());
+        Recordings tp = poolRecording;
+        Profile pool = ProfileAnalysis.of(tp.jfr(), tp.window(), Attribution.VTLAB_APP);
+        assertEquals(firstUses(tp), pool.firstUseSamples());
+        double ev = profile.firstUseSamples() / (double) profile.totalSamples();
+        double tpShare = pool.firstUseSamples() / (double) pool.totalSamples();
+        assertTrue(ev > 0.01, "executor-virtual: " + profile.firstUseSamples() + " of " + profile.totalSamples());
+        assertTrue(ev > 3 * tpShare, "executor-virtual " + ev + " against the pool's " + tpShare);
     }
 }

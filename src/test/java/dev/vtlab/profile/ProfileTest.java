@@ -2,6 +2,7 @@ package dev.vtlab.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumMap;
 import java.util.List;
@@ -13,6 +14,10 @@ class ProfileTest {
     private static final Window WINDOW = new Window(10_000, 20_000);
 
     private static Profile profile(Map<Bucket, Long> samples, ThreadCpu threadCpu) {
+        return profile(samples, 0, threadCpu);
+    }
+
+    private static Profile profile(Map<Bucket, Long> samples, long firstUse, ThreadCpu threadCpu) {
         Map<Bucket, Long> all = new EnumMap<>(Bucket.class);
         for (Bucket b : Bucket.values()) {
             all.put(b, samples.getOrDefault(b, 0L));
@@ -21,6 +26,7 @@ class ProfileTest {
                 WINDOW,
                 all,
                 0,
+                firstUse,
                 0,
                 threadCpu,
                 new Profile.Gc(0, 0),
@@ -82,5 +88,14 @@ class ProfileTest {
         assertEquals(100_000, us.get(Bucket.OTHER), 1e-9);
         assertThrows(IllegalArgumentException.class, () -> profile(Map.of(), ThreadCpu.NONE)
                 .cpuMicrosPerRequest(1.0, 0));
+    }
+
+    @Test
+    void firstUseIsItsSamplesShareOfTheMeasuredCpuAndStaysInsideTheBuckets() {
+        // 40 of 400 samples fill a thread-local: a tenth of 1 CPU-second over 1 000 requests is 100 µs per request
+        Profile p = profile(Map.of(Bucket.APPLICATION, 300L, Bucket.HTTP, 100L), 40, ThreadCpu.NONE);
+        assertEquals(100, p.firstUseMicrosPerRequest(1.0, 1000), 1e-9);
+        assertEquals(1000, sum(p.cpuMicrosPerRequest(1.0, 1000)), 1e-9, "the buckets still add up to the total");
+        assertTrue(Double.isNaN(profile(Map.of(), 0, ThreadCpu.NONE).firstUseMicrosPerRequest(1.0, 1000)));
     }
 }

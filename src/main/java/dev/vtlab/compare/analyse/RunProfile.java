@@ -42,6 +42,11 @@ public record RunProfile(
         return requests > 0 ? cpuSeconds * 1e6 / requests : Double.NaN;
     }
 
+    /** CPU µs per request spent filling thread-locals on a thread's first use (part of the buckets, see {@link Profile#FIRST_USE}). */
+    public double firstUseMicrosPerRequest() {
+        return profile == null ? Double.NaN : profile.firstUseMicrosPerRequest(cpuSeconds, requests);
+    }
+
     /** The sampled CPU's share of the measured: near 1 when the samples account for the process's CPU. */
     public double coverage() {
         return sampledMicrosPerRequest / measuredMicrosPerRequest();

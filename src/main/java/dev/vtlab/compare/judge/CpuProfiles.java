@@ -51,6 +51,8 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
      *
      * @param buckets each bucket's CPU µs per request
      * @param total the measured CPU µs per request (the buckets' sum)
+     * @param firstUse CPU µs per request filling thread-locals on a thread's first use, inside the buckets (on a
+     *     new virtual thread per request, every request fills its caches again)
      * @param coveragePct the CPU the sampler saw as a percentage of the measured (about 100 when sampling accounts
      *     for the process's CPU)
      * @param allocatedBytesPerRequest bytes allocated per request, of which {@code stackChunkBytesPerRequest} were
@@ -63,6 +65,7 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
             int runs,
             Map<Bucket, Figure> buckets,
             Figure total,
+            Figure firstUse,
             Stats.Interval coveragePct,
             Stats.Interval windowS,
             Stats.Interval gcCount,
@@ -135,6 +138,7 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
                 mine.size(),
                 buckets,
                 figure(mine, base, RunProfile::measuredMicrosPerRequest),
+                figure(mine, base, RunProfile::firstUseMicrosPerRequest),
                 mean(mine, p -> 100 * p.coverage()),
                 mean(mine, p -> p.window().seconds()),
                 mean(mine, p -> p.profile().gc().count()),

@@ -93,6 +93,13 @@ final class CpuProfileHtml {
             figureRow(h, c, b.label(), "bucket", modes, m -> m.buckets().get(b));
         }
         figureRow(h, c, "total (measured)", "total", modes, CpuProfiles.ModeProfile::total);
+        figureRow(
+                h,
+                c,
+                "of which filling thread-locals on a thread's first use",
+                "first-use",
+                modes,
+                CpuProfiles.ModeProfile::firstUse);
         intervalRow(h, c, "sampled CPU covers, % of measured", "coverage", modes, CpuProfiles.ModeProfile::coveragePct);
         intervalRow(h, c, "profiled window, s", "window", modes, CpuProfiles.ModeProfile::windowS);
         intervalRow(h, c, "GC collections in the window", "gc-count", modes, CpuProfiles.ModeProfile::gcCount);

@@ -94,6 +94,7 @@ final class CpuProfileJson {
                 .add("runs", m.runs())
                 .add("buckets", buckets)
                 .add("total_us_per_request", figure(m.total()))
+                .add("thread_local_first_use_us_per_request", figure(m.firstUse()))
                 .add("coverage_pct", interval(m.coveragePct()))
                 .add("window_s", interval(m.windowS()))
                 .add("gc_count", interval(m.gcCount()))
