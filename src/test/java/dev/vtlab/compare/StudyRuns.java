@@ -3,6 +3,7 @@ package dev.vtlab.compare;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.dispatch.DispatchMode;
@@ -95,7 +96,11 @@ public final class StudyRuns {
                 runs,
                 60,
                 false,
-                0.05);
+                0.05,
+                List.of(),
+                null,
+                List.of(),
+                CpuProfiles.NONE);
     }
 
     private static TreeSet<Integer> cpus(Integer... cpus) {

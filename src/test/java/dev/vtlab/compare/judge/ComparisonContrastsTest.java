@@ -141,7 +141,10 @@ class ComparisonContrastsTest {
                 60,
                 false,
                 0.05,
-                contrasts);
+                contrasts,
+                null,
+                List.of(),
+                CpuProfiles.NONE);
     }
 
     /** A run of ping whose figures are set by one offset; every other figure is the same in every run. */

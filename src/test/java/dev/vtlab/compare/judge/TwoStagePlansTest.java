@@ -106,7 +106,7 @@ class TwoStagePlansTest {
         runs.add(run(BASE, 4, 100 * Math.exp(0.05)));
         runs.add(run(BASE, 5, 100 * Math.exp(-0.15)));
         runs.add(run(MODE, 5, 90 * Math.exp(-0.04)));
-        Comparison c = Comparison.of(Map.of(), List.of("ping"), MODES, runs, 100, false, 0.05, List.of(), record);
+        Comparison c = judged(runs, false, record);
         Comparison.RatioRow primary = c.ratio("ping", MODE, Headline.of(Metric.TPS_PER_CPU_S));
         assertTrue(primary.primary());
         assertEquals(0.914516, primary.ratio().estimate(), 1e-6);
@@ -120,7 +120,7 @@ class TwoStagePlansTest {
         Comparison.RatioRow secondary = c.ratio("ping", MODE, Headline.of(Metric.STEADY_RPS));
         assertNotEquals(record.test("ping").halfWidth(), secondary.ratio().relativeHalfWidth(), 1e-3);
         // without the plan the same runs get the ordinary (here paired) interval
-        Comparison plain = Comparison.of(Map.of(), List.of("ping"), MODES, runs, 100, false, 0.05, List.of(), null);
+        Comparison plain = judged(runs, false, null);
         assertNotEquals(
                 primary.ratio().low(),
                 plain.ratio("ping", MODE, Headline.of(Metric.TPS_PER_CPU_S))
@@ -128,7 +128,7 @@ class TwoStagePlansTest {
                         .low(),
                 1e-3);
         // judged counting flagged runs, which the plan did not: the ordinary interval, and why
-        Comparison other = Comparison.of(Map.of(), List.of("ping"), MODES, runs, 100, true, 0.05, List.of(), record);
+        Comparison other = judged(runs, true, record);
         Comparison.RatioRow kept = other.ratio("ping", MODE, Headline.of(Metric.TPS_PER_CPU_S));
         assertTrue(kept.text().contains("the two-stage plan counted no flagged runs"), kept.text());
         assertEquals(
@@ -148,14 +148,29 @@ class TwoStagePlansTest {
         runs.add(run(BASE, 4, 100 * Math.exp(0.05)));
         runs.add(run(BASE, 5, 100 * Math.exp(-0.15)));
         runs.add(run(MODE, 5, 90 * Math.exp(-0.04)));
-        Comparison.RatioRow primary = Comparison.of(
-                        Map.of(), List.of("ping"), MODES, runs, 100, false, 0.05, List.of(), record)
-                .ratio("ping", MODE, Headline.of(Metric.TPS_PER_CPU_S));
+        Comparison.RatioRow primary =
+                judged(runs, false, record).ratio("ping", MODE, Headline.of(Metric.TPS_PER_CPU_S));
         // C · max(√(0.0025/4), √(0.01/5)): the baseline's term still binds, the same ±33.97 %
         assertEquals(Math.expm1(0.2924449), primary.ratio().relativeHalfWidth(), 1e-5);
         assertEquals(4, primary.ratio().n1());
         // the mode's mean log over its 4 valid runs: ln 90 + (−0.05 + 0 + 0.05 − 0.04)/4 = ln 90 − 0.01
         assertEquals(0.9 * Math.exp(-0.01 + 0.02), primary.ratio().estimate(), 1e-9);
+    }
+
+    /** {@code runs} of ping judged at ±5 %, with the two-stage {@code plan} (null: none). */
+    private static Comparison judged(List<RunResult> runs, boolean keepFlagged, TwoStageRecord plan) {
+        return Comparison.of(
+                Map.of(),
+                List.of("ping"),
+                MODES,
+                runs,
+                100,
+                keepFlagged,
+                0.05,
+                List.of(),
+                plan,
+                List.of(),
+                CpuProfiles.NONE);
     }
 
     private static RunResult flagged(RunResult r) {
