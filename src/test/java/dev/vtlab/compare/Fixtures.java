@@ -4,14 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.MachineState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.function.Executable;
 
-/** What the comparison's unit tests of several stages share: a minimal war, and the one-line refusal check. */
+/**
+ * What the comparison's unit tests of several stages share: a minimal war, the one-line refusal check, and the record
+ * of a measured run on a quiet machine.
+ */
 public final class Fixtures {
 
     private Fixtures() {}
@@ -23,6 +31,19 @@ public final class Fixtures {
             zip.write("<web-app/>".getBytes());
         }
         return file;
+    }
+
+    /** A machine with a low load and no other JVM, before and after a run. */
+    public static final MachineState QUIET = new MachineState(0.1, List.of());
+
+    /**
+     * A measured run's record on a {@link #QUIET} machine, with no warm-up and its wall time not recorded (as a plan
+     * without a warm-up phase leaves it).
+     */
+    public static RunRecord runRecord(
+            String test, DispatchMode mode, int repetition, int order, double calibration, Map<String, String> props) {
+        return new RunRecord(
+                test, mode, repetition, order, calibration, Double.NaN, null, props, QUIET, QUIET, Double.NaN, null);
     }
 
     /** {@code call} is refused with one line that starts with {@code start} and contains {@code contains}. */

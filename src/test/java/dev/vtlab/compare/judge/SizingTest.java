@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.analyse.PerSecond;
 import dev.vtlab.compare.analyse.RunResult;
-import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
-import dev.vtlab.measurement.MachineState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -133,7 +132,6 @@ class SizingTest {
 
     private static RunResult run(
             String test, DispatchMode mode, int repetition, double[] ok, double[] cpu, int from, int to) {
-        MachineState quiet = new MachineState(0.1, List.of());
         RunResult.Percentiles latency = new RunResult.Percentiles(1000, 2, 5, 9);
         List<ServerSample> samples = new ArrayList<>();
         for (int j = 0; j < cpu.length; j++) {
@@ -158,7 +156,7 @@ class SizingTest {
                 0,
                 0);
         return new RunResult(
-                new RunRecord(test, mode, repetition, repetition, 1000, Double.NaN, null, Map.of(), quiet, quiet),
+                Fixtures.runRecord(test, mode, repetition, repetition, 1000, Map.of()),
                 1000,
                 1000,
                 Map.of(),

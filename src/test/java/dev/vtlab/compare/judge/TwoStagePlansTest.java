@@ -4,16 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
-import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
-import dev.vtlab.measurement.MachineState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -200,7 +199,6 @@ class TwoStagePlansTest {
 
     /** A ping run of one level whose requests per CPU-second are {@code tpsPerCpu} (its rate is 10 % off it). */
     static RunResult run(DispatchMode mode, int repetition, double tpsPerCpu) {
-        MachineState quiet = new MachineState(0.1, List.of());
         RunResult.Percentiles latency = new RunResult.Percentiles(1000, 2, 5, 9);
         RunResult.Level level = new RunResult.Level(
                 "50 users",
@@ -220,7 +218,7 @@ class TwoStagePlansTest {
                 0,
                 0);
         return new RunResult(
-                new RunRecord("ping", mode, repetition, repetition, 1000, Double.NaN, null, Map.of(), quiet, quiet),
+                Fixtures.runRecord("ping", mode, repetition, repetition, 1000, Map.of()),
                 1000,
                 1000,
                 Map.of(),
