@@ -17,7 +17,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The sizing pilot's plumbing: per-second series, measured costs, the design per test and its command. */
@@ -132,50 +131,11 @@ class SizingTest {
 
     private static RunResult run(
             String test, DispatchMode mode, int repetition, double[] ok, double[] cpu, int from, int to) {
-        RunResult.Percentiles latency = new RunResult.Percentiles(1000, 2, 5, 9);
         List<ServerSample> samples = new ArrayList<>();
         for (int j = 0; j < cpu.length; j++) {
             samples.add(new ServerSample(T0 + (j + 1) * 1000L, cpu[j], 10, 10, 1, 0, 1e8, 50, Map.of()));
         }
         double rps = Arrays.stream(ok, from, to).average().orElseThrow();
-        RunResult.Level level = new RunResult.Level(
-                "50 users",
-                50,
-                from,
-                to,
-                true,
-                rps,
-                50,
-                rps / 0.5,
-                latency,
-                null,
-                Double.NaN,
-                Double.NaN,
-                null,
-                null,
-                0,
-                0);
-        return new RunResult(
-                Fixtures.runRecord(test, mode, repetition, repetition, 1000, Map.of()),
-                1000,
-                1000,
-                Map.of(),
-                ok,
-                List.of(level),
-                Map.of("ping", latency),
-                1e8,
-                50,
-                Map.of(),
-                null,
-                10,
-                10,
-                1,
-                0,
-                false,
-                false,
-                samples,
-                T0,
-                List.of(),
-                Set.of());
+        return Fixtures.oneLevelRun(test, mode, repetition, from, to, rps, 50, rps / 0.5, ok, samples, T0);
     }
 }

@@ -199,45 +199,17 @@ class TwoStagePlansTest {
 
     /** A ping run of one level whose requests per CPU-second are {@code tpsPerCpu} (its rate is 10 % off it). */
     static RunResult run(DispatchMode mode, int repetition, double tpsPerCpu) {
-        RunResult.Percentiles latency = new RunResult.Percentiles(1000, 2, 5, 9);
-        RunResult.Level level = new RunResult.Level(
-                "50 users",
-                50,
+        return Fixtures.oneLevelRun(
+                "ping",
+                mode,
+                repetition,
                 10,
                 40,
-                true,
                 tpsPerCpu * (1 + 0.1 * repetition * repetition),
                 100,
                 tpsPerCpu,
-                latency,
-                null,
-                Double.NaN,
-                Double.NaN,
-                null,
-                null,
-                0,
-                0);
-        return new RunResult(
-                Fixtures.runRecord("ping", mode, repetition, repetition, 1000, Map.of()),
-                1000,
-                1000,
-                Map.of(),
                 new double[0],
-                List.of(level),
-                Map.of("ping", latency),
-                1e8,
-                50,
-                Map.of(),
-                null,
-                10,
-                10,
-                1,
-                0,
-                false,
-                false,
                 List.of(),
-                0,
-                List.of(),
-                Set.of());
+                0);
     }
 }
