@@ -32,7 +32,6 @@ import dev.vtlab.compare.run.ServerLayout;
 import dev.vtlab.compare.run.Stopped;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
-import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
@@ -91,11 +90,9 @@ public final class Compare {
 
     /** Runs the comparison and returns the report directory. */
     public static Path run(Properties properties, Path basedir) throws Exception {
-        CompareSettings settings = CompareSettings.from(properties, basedir, Machine.allowedCpus());
-        List<Contrast> contrasts =
-                CompareSettings.contrasts(properties.getProperty(Setting.CONTRASTS.key()), settings.modes());
-        Path history =
-                CompareSettings.history(properties.getProperty(Setting.HISTORY.key()), System.getProperty("user.home"));
+        CompareSettings settings =
+                CompareSettings.from(properties, basedir, Machine.allowedCpus(), System.getProperty("user.home"));
+        Path history = settings.history();
         HistoryFiles.check(history, Setting.HISTORY.key());
         List<Schedule.Slot> slots = Schedule.of(
                 settings.specs(),
@@ -167,7 +164,7 @@ public final class Compare {
                     settings.margin(),
                     reference,
                     (System.currentTimeMillis() - started) / 1000.0,
-                    contrasts);
+                    settings.contrasts());
             RawFiles.writeComparison(settings.out(), record);
             String configuration = configuration(record, results);
             List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);

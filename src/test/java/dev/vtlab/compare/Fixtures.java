@@ -36,6 +36,9 @@ public final class Fixtures {
         return file;
     }
 
+    /** A user's home directory for settings parsed in tests: only a path, nothing is read or written there. */
+    public static final String HOME = "/home/vtlab-test";
+
     /** A machine with a low load and no other JVM, before and after a run. */
     public static final MachineState QUIET = new MachineState(0.1, List.of());
 
