@@ -32,7 +32,6 @@ import dev.vtlab.compare.run.ServerLayout;
 import dev.vtlab.compare.run.Stopped;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
-import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
@@ -91,11 +90,9 @@ public final class Compare {
 
     /** Runs the comparison and returns the report directory. */
     public static Path run(Properties properties, Path basedir) throws Exception {
-        CompareSettings settings = CompareSettings.from(properties, basedir, Machine.allowedCpus());
-        List<Contrast> contrasts =
-                CompareSettings.contrasts(properties.getProperty(Setting.CONTRASTS.key()), settings.modes());
-        Path history =
-                CompareSettings.history(properties.getProperty(Setting.HISTORY.key()), System.getProperty("user.home"));
+        CompareSettings settings =
+                CompareSettings.from(properties, basedir, Machine.allowedCpus(), System.getProperty("user.home"));
+        Path history = settings.history();
         HistoryFiles.check(history, Setting.HISTORY.key());
         List<Schedule.Slot> slots = Schedule.of(
                 settings.specs(),
@@ -167,8 +164,10 @@ public final class Compare {
                     settings.margin(),
                     reference,
                     (System.currentTimeMillis() - started) / 1000.0,
-                    contrasts);
+                    settings.contrasts());
             RawFiles.writeComparison(settings.out(), record);
+            String configuration = configuration(record, results);
+            List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
             Comparison comparison = Comparison.of(
                     record.environment(),
                     record.tests(),
@@ -178,11 +177,9 @@ public final class Compare {
                     record.keepFlagged(),
                     record.margin(),
                     record.contrasts(),
-                    twoStage);
-            String configuration = configuration(record, results);
-            List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
-            comparison =
-                    comparison.withHistory(past).withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles));
+                    twoStage,
+                    past,
+                    CpuProfiles.of(record.tests(), record.modes(), profiles));
             study(comparison, record, settings.out());
             String sizing = settings.profile() == Catalogue.Profile.SIZING ? sizing(settings, results) : "";
             report(comparison, settings.out(), sizing);
@@ -250,6 +247,14 @@ public final class Compare {
         environment.put("reanalysed_at", Instant.now().toString());
         boolean keep = keepFlagged != null ? keepFlagged : record.keepFlagged();
         environment.put("keep_flagged", String.valueOf(keep));
+        List<HistoryRecord> past = List.of();
+        if (history != null && record.environment().containsKey("generated_at")) {
+            // the comparisons before this one, as its own report saw them
+            Instant at = generatedAt(record);
+            past = HistoryFiles.read(history, configuration(record, results)).stream()
+                    .filter(h -> h.at().isBefore(at))
+                    .toList();
+        }
         Comparison comparison = Comparison.of(
                 environment,
                 record.tests(),
@@ -259,15 +264,9 @@ public final class Compare {
                 keep,
                 record.margin(),
                 contrasts == null ? record.contrasts() : CompareSettings.contrasts(contrasts, record.modes()),
-                RawFiles.readTwoStage(out));
-        if (history != null && record.environment().containsKey("generated_at")) {
-            // the comparisons before this one, as its own report saw them
-            Instant at = generatedAt(record);
-            comparison = comparison.withHistory(HistoryFiles.read(history, configuration(record, results)).stream()
-                    .filter(h -> h.at().isBefore(at))
-                    .toList());
-        }
-        comparison = comparison.withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles));
+                RawFiles.readTwoStage(out),
+                past,
+                CpuProfiles.of(record.tests(), record.modes(), profiles));
         study(comparison, record, out);
         report(comparison, out, "");
         return out;

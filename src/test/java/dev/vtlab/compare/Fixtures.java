@@ -4,14 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.compare.raw.ServerSample;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.MachineState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.function.Executable;
 
-/** What the comparison's unit tests of several stages share: a minimal war, and the one-line refusal check. */
+/**
+ * What the comparison's unit tests of several stages share: a minimal war, the one-line refusal check, and the record
+ * of a measured run on a quiet machine, and a measured run of one level.
+ */
 public final class Fixtures {
 
     private Fixtures() {}
@@ -23,6 +34,82 @@ public final class Fixtures {
             zip.write("<web-app/>".getBytes());
         }
         return file;
+    }
+
+    /** A user's home directory for settings parsed in tests: only a path, nothing is read or written there. */
+    public static final String HOME = "/home/vtlab-test";
+
+    /** A machine with a low load and no other JVM, before and after a run. */
+    public static final MachineState QUIET = new MachineState(0.1, List.of());
+
+    /**
+     * A measured run's record on a {@link #QUIET} machine, with no warm-up and its wall time not recorded (as a plan
+     * without a warm-up phase leaves it).
+     */
+    public static RunRecord runRecord(
+            String test, DispatchMode mode, int repetition, int order, double calibration, Map<String, String> props) {
+        return new RunRecord(
+                test, mode, repetition, order, calibration, Double.NaN, null, props, QUIET, QUIET, Double.NaN, null);
+    }
+
+    /**
+     * A measured run of one level ("50 users", seconds [{@code from}, {@code to}), steady) at {@code rps} with the
+     * server at {@code cpuPct} % of a CPU and {@code tpsPerCpu} requests per CPU-second: 1 000 requests, all
+     * answered, p50/p95/p99 at 2/5/9 ms, no flag; {@code ok} its answers per second and {@code samples} the server's
+     * seconds from {@code t0} (epoch ms).
+     */
+    public static RunResult oneLevelRun(
+            String test,
+            DispatchMode mode,
+            int repetition,
+            int from,
+            int to,
+            double rps,
+            double cpuPct,
+            double tpsPerCpu,
+            double[] ok,
+            List<ServerSample> samples,
+            long t0) {
+        RunResult.Percentiles latency = new RunResult.Percentiles(1000, 2, 5, 9);
+        RunResult.Level level = new RunResult.Level(
+                "50 users",
+                50,
+                from,
+                to,
+                true,
+                rps,
+                cpuPct,
+                tpsPerCpu,
+                latency,
+                null,
+                Double.NaN,
+                Double.NaN,
+                null,
+                null,
+                0,
+                0);
+        return new RunResult(
+                runRecord(test, mode, repetition, repetition, 1000, Map.of()),
+                1000,
+                1000,
+                Map.of(),
+                ok,
+                List.of(level),
+                Map.of("ping", latency),
+                1e8,
+                50,
+                Map.of(),
+                null,
+                10,
+                10,
+                1,
+                0,
+                false,
+                false,
+                samples,
+                t0,
+                List.of(),
+                Set.of());
     }
 
     /** {@code call} is refused with one line that starts with {@code start} and contains {@code contains}. */

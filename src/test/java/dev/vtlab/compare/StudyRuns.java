@@ -3,10 +3,9 @@ package dev.vtlab.compare;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
-import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.dispatch.DispatchMode;
-import dev.vtlab.measurement.MachineState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,9 +47,8 @@ public final class StudyRuns {
                 null,
                 0,
                 0);
-        MachineState quiet = new MachineState(0.1, List.of());
         return new RunResult(
-                new RunRecord(test, mode, repetition, repetition, 1000, Double.NaN, null, props, quiet, quiet),
+                Fixtures.runRecord(test, mode, repetition, repetition, 1000, props),
                 1000,
                 1000,
                 Map.of(),
@@ -95,7 +93,11 @@ public final class StudyRuns {
                 runs,
                 60,
                 false,
-                0.05);
+                0.05,
+                List.of(),
+                null,
+                List.of(),
+                CpuProfiles.NONE);
     }
 
     private static TreeSet<Integer> cpus(Integer... cpus) {

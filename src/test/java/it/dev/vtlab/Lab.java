@@ -89,7 +89,8 @@ public final class Lab {
         p.setProperty(
                 "compare.modes",
                 Stream.of(DispatchMode.values()).map(DispatchMode::label).collect(Collectors.joining(",")));
-        CompareSettings settings = CompareSettings.from(p, basedir, Machine.allowedCpus());
+        CompareSettings settings =
+                CompareSettings.from(p, basedir, Machine.allowedCpus(), System.getProperty("user.home"));
         int port = Integer.parseInt(System.getProperty("it.stop.port"));
         ServerLayout.prepare(settings, null, port);
         String java = ProcessHandle.current().info().command().orElseThrow();

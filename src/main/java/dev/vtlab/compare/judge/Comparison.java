@@ -130,16 +130,19 @@ public final class Comparison {
     private final List<CpuDifference> cpuDifferences;
     private final double wallS;
     private final double margin;
-    private final List<HistoryRecord> past;
-    private List<Variability.Row> variability;
-    private List<History.Row> history;
     private final boolean keepFlagged;
+    /** The two-stage design the primary intervals followed (compare.precision); null for fixed repetitions. */
+    private final TwoStageRecord twoStage;
+    /** The past comparisons of this configuration, older than this one, for {@link #history()}. */
+    private final List<HistoryRecord> past;
+    /** Where the CPU went, from the profiled runs; {@link CpuProfiles#NONE} without them. */
+    private final CpuProfiles profiles;
+
     private final Map<Key, Aggregate> aggregateIndex = new HashMap<>();
     private final Map<Key, RatioRow> ratioIndex = new HashMap<>();
-    /** Where the CPU went, from the profiled runs (set once by {@link #withProfiles}); none by default. */
-    private CpuProfiles profiles = CpuProfiles.NONE;
-    /** The two-stage design the primary intervals followed (compare.precision); null for fixed repetitions. */
-    private TwoStageRecord twoStage;
+    // derived from the fields above on first use
+    private List<Variability.Row> variability;
+    private List<History.Row> history;
 
     private Comparison(
             Map<String, String> environment,
@@ -154,8 +157,12 @@ public final class Comparison {
             double wallS,
             boolean keepFlagged,
             double margin,
-            List<HistoryRecord> past) {
+            TwoStageRecord twoStage,
+            List<HistoryRecord> past,
+            CpuProfiles profiles) {
         this.keepFlagged = keepFlagged;
+        this.twoStage = twoStage;
+        this.profiles = profiles;
         this.contrasts = contrasts;
         this.contrastRows = contrastRows;
         this.cpuDifferences = cpuDifferences;
@@ -176,40 +183,14 @@ public final class Comparison {
     public static final int MIN_VALID_RUNS = 3;
 
     /**
-     * {@code keepFlagged}: count flagged runs (errors, a busy machine, a load generator at its limit, a level not
-     * steady or above its bound, a pool not converged) in the verdicts too; by default they are left out.
-     */
-    public static Comparison of(
-            Map<String, String> environment,
-            List<String> tests,
-            List<DispatchMode> modes,
-            List<RunResult> runs,
-            double wallS,
-            boolean keepFlagged,
-            double margin) {
-        return of(environment, tests, modes, runs, wallS, keepFlagged, margin, List.of());
-    }
-
-    /**
-     * The comparison with {@code contrasts}: besides each mode against the baseline, each pair's ratios (secondary
-     * rows, in Holm's family with the others) and its CPU µs per request difference.
-     */
-    public static Comparison of(
-            Map<String, String> environment,
-            List<String> tests,
-            List<DispatchMode> modes,
-            List<RunResult> runs,
-            double wallS,
-            boolean keepFlagged,
-            double margin,
-            List<Contrast> contrasts) {
-        return of(environment, tests, modes, runs, wallS, keepFlagged, margin, contrasts, null);
-    }
-
-    /**
-     * The comparison with {@code contrasts}, to a fixed precision where {@code twoStage} planned it: the primary row of
-     * each test it planned gets Stein's fixed-width interval ({@link TwoStagePlans#interval}) instead of the ordinary
-     * one; null: none planned.
+     * Judges {@code runs}. {@code keepFlagged}: count flagged runs (errors, a busy machine, a load generator at its
+     * limit, a level not steady or above its bound, a pool not converged) in the verdicts too; by default they are
+     * left out. {@code contrasts}: besides each mode against the baseline, each pair's ratios (secondary rows, in
+     * Holm's family with the others) and its CPU µs per request difference. {@code twoStage}: where it planned a
+     * fixed precision, the primary row of each test it planned gets Stein's fixed-width interval ({@link
+     * TwoStagePlans#interval}) instead of the ordinary one; null: none planned. {@code past}: the history of past
+     * comparisons of its configuration (their records, older than this one), which {@link #history()} sets beside
+     * today's figures. {@code profiles}: the profiled runs' CPU by bucket, which count in no verdict.
      */
     public static Comparison of(
             Map<String, String> environment,
@@ -220,17 +201,16 @@ public final class Comparison {
             boolean keepFlagged,
             double margin,
             List<Contrast> contrasts,
-            TwoStageRecord twoStage) {
+            TwoStageRecord twoStage,
+            List<HistoryRecord> past,
+            CpuProfiles profiles) {
         List<Aggregate> aggregates = new ArrayList<>();
         List<RatioRow> ratios = new ArrayList<>();
         List<RatioRow> contrastRows = new ArrayList<>();
         List<CpuDifference> cpuDifferences = new ArrayList<>();
         DispatchMode baseline = modes.get(0);
         for (String test : tests) {
-            Set<Headline> headlines = new LinkedHashSet<>();
-            runs.stream()
-                    .filter(r -> r.test().equals(test))
-                    .forEach(r -> headlines.addAll(r.headlines().keySet()));
+            Set<Headline> headlines = headlinesOf(runs, test);
             for (Headline headline : headlines) {
                 Metric metric = headline.metric();
                 Map<DispatchMode, double[]> values = new LinkedHashMap<>();
@@ -296,7 +276,7 @@ public final class Comparison {
                 }
             }
         }
-        Comparison c = new Comparison(
+        return new Comparison(
                 environment,
                 tests,
                 modes,
@@ -309,9 +289,9 @@ public final class Comparison {
                 wallS,
                 keepFlagged,
                 margin,
-                List.of());
-        c.twoStage = twoStage;
-        return c;
+                twoStage,
+                List.copyOf(past),
+                profiles);
     }
 
     /** The runs a verdict counts: all of them with {@code keepFlagged}, else those without a flag. */
@@ -424,14 +404,6 @@ public final class Comparison {
                 .toArray();
     }
 
-    /**
-     * The same comparison with the history of past comparisons of its configuration ({@code past}: their records,
-     * older than this one), which {@link #history()} sets beside today's figures.
-     */
-    public Comparison withHistory(List<HistoryRecord> past) {
-        return copy(List.copyOf(past));
-    }
-
     /** The pairs of modes compared besides each mode with the baseline (compare.contrasts). */
     public List<Contrast> contrasts() {
         return contrasts;
@@ -489,13 +461,6 @@ public final class Comparison {
                         && r.mode() == mode
                         && (keepFlagged || r.flags().isEmpty()))
                 .toList();
-    }
-
-    /** This comparison with the profiles of its profiled runs, which count in no verdict. */
-    public Comparison withProfiles(CpuProfiles cpuProfiles) {
-        Comparison c = copy(past);
-        c.profiles = cpuProfiles;
-        return c;
     }
 
     /** Where each mode's CPU went (compare.cpuProfile); {@link CpuProfiles#NONE} without profiled runs. */
@@ -565,27 +530,6 @@ public final class Comparison {
      */
     public Headline primary(String test) {
         return primary(test, environment, headlines(test));
-    }
-
-    /** This comparison with {@code past} as its history, and what it was given after it was judged. */
-    private Comparison copy(List<HistoryRecord> past) {
-        Comparison c = new Comparison(
-                environment,
-                tests,
-                modes,
-                runs,
-                aggregates,
-                ratios,
-                contrasts,
-                contrastRows,
-                cpuDifferences,
-                wallS,
-                keepFlagged,
-                margin,
-                past);
-        c.profiles = profiles;
-        c.twoStage = twoStage;
-        return c;
     }
 
     static Headline primary(String test, Map<String, String> environment, Iterable<Headline> headlines) {

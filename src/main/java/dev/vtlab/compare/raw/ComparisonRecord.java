@@ -29,31 +29,4 @@ public record ComparisonRecord(
         double margin,
         double calibration,
         double wallS,
-        List<Contrast> contrasts) {
-
-    /** A comparison with no contrasts. */
-    public ComparisonRecord(
-            Map<String, String> environment,
-            List<String> tests,
-            List<DispatchMode> modes,
-            CpuPlan cpus,
-            Integer poolMaxThreads,
-            String userTest,
-            boolean keepFlagged,
-            double margin,
-            double calibration,
-            double wallS) {
-        this(
-                environment,
-                tests,
-                modes,
-                cpus,
-                poolMaxThreads,
-                userTest,
-                keepFlagged,
-                margin,
-                calibration,
-                wallS,
-                List.of());
-    }
-}
+        List<Contrast> contrasts) {}

@@ -122,26 +122,14 @@ public final class RawFiles {
             JsonArrayBuilder modes = Json.createArrayBuilder();
             for (TwoStageRecord.ModePlan m : test.modes()) {
                 TwoStage.Plan p = m.plan();
-                modes.add(Json.createObjectBuilder()
-                        .add("mode", m.mode().label())
-                        .add("first_mode_runs", p.firstMode())
-                        .add("first_baseline_runs", p.firstBaseline())
-                        .add("mode_log_variance", json(p.modeLogVariance()))
-                        .add("baseline_log_variance", json(p.baselineLogVariance()))
+                modes.add(twoStageJson(m)
                         .add("mode_runs", p.modeRuns())
                         .add("baseline_runs", p.baselineRuns())
                         .add("target", p.target())
                         .add("half_width", json(p.halfWidth()))
                         .add("why", p.why()));
             }
-            tests.add(Json.createObjectBuilder()
-                    .add("test", test.test())
-                    .add("first_runs", test.firstRuns())
-                    .add("added_runs", test.addedRuns())
-                    .add("needed_runs", test.neededRuns())
-                    .add("seconds_per_run", json(test.secondsPerRun()))
-                    .add("modes", modes)
-                    .add("why", test.why()));
+            tests.add(twoStageJson(test).add("modes", modes).add("why", test.why()));
         }
         write(
                 out.resolve(TWO_STAGE),
@@ -152,6 +140,30 @@ public final class RawFiles {
                         .add("first_stage_s", t.firstStageSeconds())
                         .add("tests", tests)
                         .build());
+    }
+
+    /**
+     * A test's two-stage plan as two-stage.json and summary.json's {@code two_stage} both begin it (each adds its own
+     * fields after these): what its first stage gave.
+     */
+    public static JsonObjectBuilder twoStageJson(TwoStageRecord.TestPlan test) {
+        return Json.createObjectBuilder()
+                .add("test", test.test())
+                .add("first_runs", test.firstRuns())
+                .add("added_runs", test.addedRuns())
+                .add("needed_runs", test.neededRuns())
+                .add("seconds_per_run", json(test.secondsPerRun()));
+    }
+
+    /** A mode's two-stage plan as two-stage.json and summary.json both begin it: its first stage's runs and variances. */
+    public static JsonObjectBuilder twoStageJson(TwoStageRecord.ModePlan m) {
+        TwoStage.Plan p = m.plan();
+        return Json.createObjectBuilder()
+                .add("mode", m.mode().label())
+                .add("first_mode_runs", p.firstMode())
+                .add("first_baseline_runs", p.firstBaseline())
+                .add("mode_log_variance", json(p.modeLogVariance()))
+                .add("baseline_log_variance", json(p.baselineLogVariance()));
     }
 
     /** The two-stage plan of a report directory, or null when its comparison had none. */

@@ -50,21 +50,6 @@ public record RunRecord(
         }
     }
 
-    /** A measured run whose wall time was not recorded. */
-    public RunRecord(
-            String test,
-            DispatchMode mode,
-            int repetition,
-            int order,
-            double calibration,
-            double warmupSeconds,
-            Boolean warm,
-            Map<String, String> props,
-            MachineState before,
-            MachineState after) {
-        this(test, mode, repetition, order, calibration, warmupSeconds, warm, props, before, after, Double.NaN, null);
-    }
-
     /** Whether the run was profiled: an extra run whose figures never enter a verdict. */
     public boolean profiled() {
         return profiling != null;

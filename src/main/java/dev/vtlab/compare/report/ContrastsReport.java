@@ -1,5 +1,7 @@
 package dev.vtlab.compare.report;
 
+import static dev.vtlab.compare.report.JsonReport.num;
+
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.settings.Contrast;
@@ -10,7 +12,6 @@ import dev.vtlab.measurement.SvgChart;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -123,28 +124,15 @@ final class ContrastsReport {
     static void json(JsonObjectBuilder root, Comparison c) {
         JsonArrayBuilder contrasts = Json.createArrayBuilder();
         for (Comparison.RatioRow r : c.contrastRows()) {
-            contrasts.add(Json.createObjectBuilder()
-                    .add("test", r.test())
-                    .add("contrast", r.mode().label() + "/" + r.baseline().label())
-                    .add("mode", r.mode().label())
-                    .add("reference", r.baseline().label())
-                    .add("metric", r.headline().key())
-                    .add("ratio", num(r.ratio().estimate()))
-                    .add("ci_low", num(r.ratio().low()))
-                    .add("ci_high", num(r.ratio().high()))
-                    .add("verdict", r.verdict().verdict().name().toLowerCase(Locale.ROOT))
-                    .add("judgement", r.judgement())
-                    .add("text", r.text())
-                    .add("p_value", num(r.ratio().pValue()))
-                    .add(
-                            "holm_adjusted_p",
-                            r.holm() == null ? JsonValue.NULL : num(r.holm().adjusted()))
-                    .add("pairing", r.ratio().pairing().name().toLowerCase(Locale.ROOT))
-                    .add(
-                            "runs_used",
-                            Json.createObjectBuilder()
-                                    .add(r.mode().label(), r.modeRuns().used())
-                                    .add(r.baseline().label(), r.baselineRuns().used())));
+            contrasts.add(JsonReport.ratio(
+                    Json.createObjectBuilder()
+                            .add("test", r.test())
+                            .add(
+                                    "contrast",
+                                    r.mode().label() + "/" + r.baseline().label())
+                            .add("mode", r.mode().label())
+                            .add("reference", r.baseline().label()),
+                    r));
         }
         JsonArrayBuilder cpu = Json.createArrayBuilder();
         for (Comparison.CpuDifference d : c.cpuDifferences()) {
@@ -284,9 +272,5 @@ final class ContrastsReport {
 
     private static String quote(String s) {
         return s.contains(",") || s.contains(" ") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
-    }
-
-    private static JsonValue num(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? JsonValue.NULL : Json.createValue(v);
     }
 }

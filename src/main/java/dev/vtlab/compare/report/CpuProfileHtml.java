@@ -126,11 +126,19 @@ final class CpuProfileHtml {
                 "context-switches",
                 modes,
                 CpuProfiles.ModeProfile::contextSwitchesPerS);
-        countRow(h, c, "virtual threads the scheduler could not start (submit failed)", modes, m -> m.submitFailed());
-        countRow(h, c, "CPU samples (lost samples)", modes, m -> m.samples() + " (" + m.lostSamples() + ")");
+        row(
+                h,
+                c,
+                "virtual threads the scheduler could not start (submit failed)",
+                null,
+                modes,
+                m -> String.valueOf(m.submitFailed()),
+                m -> "");
+        row(h, c, "CPU samples (lost samples)", null, modes, m -> m.samples() + " (" + m.lostSamples() + ")", m -> "");
         h.append("</table>\n");
     }
 
+    /** A figure's row: each mode's interval and, beside each mode but the baseline, its difference to it. */
     private static void figureRow(
             StringBuilder h,
             Comparison c,
@@ -138,21 +146,17 @@ final class CpuProfileHtml {
             String kind,
             List<CpuProfiles.ModeProfile> modes,
             Function<CpuProfiles.ModeProfile, CpuProfiles.Figure> figure) {
-        h.append("<tr class=\"")
-                .append(kind)
-                .append("\"><td class=\"l\">")
-                .append(SvgChart.escape(label))
-                .append("</td>");
-        for (CpuProfiles.ModeProfile m : modes) {
-            CpuProfiles.Figure f = figure.apply(m);
-            h.append("<td>").append(interval(f.interval())).append("</td>");
-            if (m.mode() != c.baseline()) {
-                h.append("<td>").append(difference(f.vsBaseline())).append("</td>");
-            }
-        }
-        h.append("</tr>\n");
+        row(
+                h,
+                c,
+                label,
+                kind,
+                modes,
+                m -> interval(figure.apply(m).interval()),
+                m -> difference(figure.apply(m).vsBaseline()));
     }
 
+    /** A row of intervals alone: no difference to the baseline. */
     private static void intervalRow(
             StringBuilder h,
             Comparison c,
@@ -160,31 +164,29 @@ final class CpuProfileHtml {
             String kind,
             List<CpuProfiles.ModeProfile> modes,
             Function<CpuProfiles.ModeProfile, Stats.Interval> figure) {
-        h.append("<tr class=\"")
-                .append(kind)
-                .append("\"><td class=\"l\">")
-                .append(SvgChart.escape(label))
-                .append("</td>");
-        for (CpuProfiles.ModeProfile m : modes) {
-            h.append("<td>").append(interval(figure.apply(m))).append("</td>");
-            if (m.mode() != c.baseline()) {
-                h.append("<td></td>");
-            }
-        }
-        h.append("</tr>\n");
+        row(h, c, label, kind, modes, m -> interval(figure.apply(m)), m -> "");
     }
 
-    private static void countRow(
+    /**
+     * A row of the buckets table: its label, then per mode its {@code cell} and, after each mode but the baseline,
+     * its {@code vsBaseline} cell; {@code kind}: the row's class (null: none).
+     */
+    private static void row(
             StringBuilder h,
             Comparison c,
             String label,
+            String kind,
             List<CpuProfiles.ModeProfile> modes,
-            Function<CpuProfiles.ModeProfile, Object> count) {
-        h.append("<tr><td class=\"l\">").append(SvgChart.escape(label)).append("</td>");
+            Function<CpuProfiles.ModeProfile, String> cell,
+            Function<CpuProfiles.ModeProfile, String> vsBaseline) {
+        h.append(kind == null ? "<tr>" : "<tr class=\"" + kind + "\">")
+                .append("<td class=\"l\">")
+                .append(SvgChart.escape(label))
+                .append("</td>");
         for (CpuProfiles.ModeProfile m : modes) {
-            h.append("<td>").append(count.apply(m)).append("</td>");
+            h.append("<td>").append(cell.apply(m)).append("</td>");
             if (m.mode() != c.baseline()) {
-                h.append("<td></td>");
+                h.append("<td>").append(vsBaseline.apply(m)).append("</td>");
             }
         }
         h.append("</tr>\n");

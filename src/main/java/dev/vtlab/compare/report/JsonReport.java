@@ -87,30 +87,15 @@ public final class JsonReport {
         }
         JsonArrayBuilder ratios = Json.createArrayBuilder();
         for (Comparison.RatioRow r : c.ratios()) {
-            ratios.add(Json.createObjectBuilder()
-                    .add("test", r.test())
-                    .add("mode", r.mode().label())
-                    .add("baseline", r.baseline().label())
-                    .add("metric", r.headline().key())
-                    .add("ratio", num(r.ratio().estimate()))
-                    .add("ci_low", num(r.ratio().low()))
-                    .add("ci_high", num(r.ratio().high()))
-                    .add("verdict", r.verdict().verdict().name().toLowerCase(Locale.ROOT))
-                    .add("judgement", r.judgement())
-                    .add("text", r.text())
+            ratios.add(ratio(
+                            Json.createObjectBuilder()
+                                    .add("test", r.test())
+                                    .add("mode", r.mode().label())
+                                    .add("baseline", r.baseline().label()),
+                            r)
                     .add("primary", r.primary())
-                    .add("p_value", num(r.ratio().pValue()))
-                    .add(
-                            "holm_adjusted_p",
-                            r.holm() == null ? JsonValue.NULL : num(r.holm().adjusted()))
-                    .add("pairing", r.ratio().pairing().name().toLowerCase(Locale.ROOT))
                     .add("equivalence_ci_low", num(r.verdict().equivalence().low()))
                     .add("equivalence_ci_high", num(r.verdict().equivalence().high()))
-                    .add(
-                            "runs_used",
-                            Json.createObjectBuilder()
-                                    .add(r.mode().label(), r.modeRuns().used())
-                                    .add(r.baseline().label(), r.baselineRuns().used()))
                     .add(
                             "runs_left_out",
                             Json.createObjectBuilder()
@@ -146,6 +131,30 @@ public final class JsonReport {
                         .createWriter(out)) {
             json.writeObject(root.build());
         }
+    }
+
+    /**
+     * A ratio row's figure, ratio, interval, verdict and runs, as summary.json gives them in {@code ratios} and in
+     * {@code contrasts} alike, after {@code e}'s fields that say which modes it compares.
+     */
+    static JsonObjectBuilder ratio(JsonObjectBuilder e, Comparison.RatioRow r) {
+        return e.add("metric", r.headline().key())
+                .add("ratio", num(r.ratio().estimate()))
+                .add("ci_low", num(r.ratio().low()))
+                .add("ci_high", num(r.ratio().high()))
+                .add("verdict", r.verdict().verdict().name().toLowerCase(Locale.ROOT))
+                .add("judgement", r.judgement())
+                .add("text", r.text())
+                .add("p_value", num(r.ratio().pValue()))
+                .add(
+                        "holm_adjusted_p",
+                        r.holm() == null ? JsonValue.NULL : num(r.holm().adjusted()))
+                .add("pairing", r.ratio().pairing().name().toLowerCase(Locale.ROOT))
+                .add(
+                        "runs_used",
+                        Json.createObjectBuilder()
+                                .add(r.mode().label(), r.modeRuns().used())
+                                .add(r.baseline().label(), r.baselineRuns().used()));
     }
 
     private static JsonObjectBuilder run(RunResult r) {
@@ -246,7 +255,7 @@ public final class JsonReport {
     }
 
     /** JSON has no NaN: an absent figure is null. */
-    private static JsonValue num(double v) {
+    static JsonValue num(double v) {
         return Double.isNaN(v) || Double.isInfinite(v) ? JsonValue.NULL : Json.createValue(v);
     }
 

@@ -1,6 +1,7 @@
 package dev.vtlab.compare.report;
 
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.raw.RawFiles;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.TestSpec;
@@ -104,13 +105,8 @@ public final class TwoStageReport {
             JsonArrayBuilder modes = Json.createArrayBuilder();
             for (TwoStageRecord.ModePlan m : test.modes()) {
                 TwoStage.Plan p = m.plan();
-                modes.add(Json.createObjectBuilder()
-                        .add("mode", m.mode().label())
+                modes.add(RawFiles.twoStageJson(m)
                         .add("baseline", c.baseline().label())
-                        .add("first_mode_runs", p.firstMode())
-                        .add("first_baseline_runs", p.firstBaseline())
-                        .add("mode_log_variance", num(p.modeLogVariance()))
-                        .add("baseline_log_variance", num(p.baselineLogVariance()))
                         .add("c", num(p.c()))
                         .add("planned_mode_runs", p.modeRuns())
                         .add("planned_baseline_runs", p.baselineRuns())
@@ -118,12 +114,7 @@ public final class TwoStageReport {
                         .add("reaches_target", p.reachesTarget())
                         .add("why", p.why()));
             }
-            tests.add(Json.createObjectBuilder()
-                    .add("test", test.test())
-                    .add("first_runs", test.firstRuns())
-                    .add("added_runs", test.addedRuns())
-                    .add("needed_runs", test.neededRuns())
-                    .add("seconds_per_run", num(test.secondsPerRun()))
+            tests.add(RawFiles.twoStageJson(test)
                     .add("half_width", num(test.halfWidth()))
                     .add("reaches_target", test.reachesTarget())
                     .add("why", test.why())

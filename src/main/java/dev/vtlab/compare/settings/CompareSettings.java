@@ -27,6 +27,8 @@ import java.util.TreeSet;
  *     pilot's target; null for a comparison of the profile's repetitions alone
  * @param cpuProfile whether each (test, mode) gets extra profiled runs after the measured ones (compare.cpuProfile,
  *     compare.cpuProfile.runs, compare.cpuProfile.intervalMs)
+ * @param contrasts the pairs of modes compared besides each mode with the baseline (compare.contrasts), none by default
+ * @param history the directory of past comparisons (compare.history), null for none
  */
 public record CompareSettings(
         Catalogue.Profile profile,
@@ -57,7 +59,9 @@ public record CompareSettings(
         double margin,
         AppSetting app,
         Precision precision,
-        ProfileSettings cpuProfile) {
+        ProfileSettings cpuProfile,
+        List<Contrast> contrasts,
+        Path history) {
 
     /** The port the lab's server listens on unless compare.port (or a user's plan) says otherwise. */
     public static final int DEFAULT_PORT = 9180;
@@ -81,9 +85,10 @@ public record CompareSettings(
 
     /**
      * Parses {@code p}; {@code availableCpus}: the CPUs the lab may hand out, a taskset list (the process's
-     * affinity, {@link dev.vtlab.measurement.Machine#allowedCpus()}).
+     * affinity, {@link dev.vtlab.measurement.Machine#allowedCpus()}); {@code userHome}: the user's home directory,
+     * where the history lives unless compare.history says otherwise.
      */
-    public static CompareSettings from(Properties p, Path basedir, String availableCpus) {
+    public static CompareSettings from(Properties p, Path basedir, String availableCpus, String userHome) {
         refuseUnknownKeys(p);
         Catalogue.Profile profile = Catalogue.Profile.parse(get(p, Setting.PROFILE, "quick"));
         Integer repeats = optional(p, Setting.REPEATS, 1, TestSpec.MAX_REPEATS);
@@ -199,7 +204,9 @@ public record CompareSettings(
                 bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0,
                 app,
                 precision(p, profile, specs),
-                cpuProfile(p));
+                cpuProfile(p),
+                contrasts(p.getProperty(Setting.CONTRASTS.key()), modes),
+                history(p.getProperty(Setting.HISTORY.key()), userHome));
     }
 
     /**

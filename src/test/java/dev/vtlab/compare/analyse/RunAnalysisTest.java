@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.raw.Jtl;
 import dev.vtlab.compare.raw.RawRun;
 import dev.vtlab.compare.raw.RunRecord;
@@ -16,7 +17,6 @@ import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
-import dev.vtlab.measurement.MachineState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -294,10 +294,8 @@ class RunAnalysisTest {
                 0.21);
         assertTrue(r.flags().contains(Flag.NOT_WARM), r.warnings().toString());
         assertTrue(r.flags().contains(Flag.MACHINE_BUSY), r.warnings().toString());
-        MachineState quiet = new MachineState(0.1, List.of());
         TestSpec spec = TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.QUICK, new Properties(), 1);
-        RunRecord slow =
-                new RunRecord("ping", DispatchMode.THREADPOOL, 1, 1, 850, Double.NaN, null, spec.props(), quiet, quiet);
+        RunRecord slow = Fixtures.runRecord("ping", DispatchMode.THREADPOOL, 1, 1, 850, spec.props());
         RunResult off =
                 RunAnalysis.analyse(spec, new RawRun(slow, perSecond(repeat(100, 10)), List.of()), SPLIT, null, 1000);
         assertTrue(off.flags().contains(Flag.CPU_SPEED), "85 % of the reference: " + off.warnings());
@@ -364,9 +362,7 @@ class RunAnalysisTest {
         Properties p = new Properties();
         props.forEach((k, v) -> p.setProperty("compare." + k, v));
         TestSpec spec = TestSpec.of(Catalogue.get(test), Catalogue.Profile.QUICK, p, 1);
-        MachineState quiet = new MachineState(0.1, List.of());
-        RunRecord record =
-                new RunRecord(test, DispatchMode.THREADPOOL, 1, 1, 1000, Double.NaN, null, spec.props(), quiet, quiet);
+        RunRecord record = Fixtures.runRecord(test, DispatchMode.THREADPOOL, 1, 1, 1000, spec.props());
         return RunAnalysis.analyse(spec, new RawRun(record, samples, sampled), SPLIT, null, 1000);
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
@@ -16,7 +17,6 @@ import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Multiplicity;
 import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
-import dev.vtlab.measurement.MachineState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -141,14 +141,15 @@ class ComparisonContrastsTest {
                 60,
                 false,
                 0.05,
-                contrasts);
+                contrasts,
+                null,
+                List.of(),
+                CpuProfiles.NONE);
     }
 
     /** A run of ping whose figures are set by one offset; every other figure is the same in every run. */
     private static RunResult run(DispatchMode mode, int repetition, int order, double offset) {
-        MachineState quiet = new MachineState(0.1, List.of());
-        RunRecord record =
-                new RunRecord("ping", mode, repetition, order, 1000, Double.NaN, null, Map.of(), quiet, quiet);
+        RunRecord record = Fixtures.runRecord("ping", mode, repetition, order, 1000, Map.of());
         RunResult.Percentiles latency = new RunResult.Percentiles(1000, 2, 5, 9);
         RunResult.Level level = new RunResult.Level(
                 "steady",

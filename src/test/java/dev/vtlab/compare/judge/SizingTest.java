@@ -4,21 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.analyse.PerSecond;
 import dev.vtlab.compare.analyse.RunResult;
-import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
-import dev.vtlab.measurement.MachineState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The sizing pilot's plumbing: per-second series, measured costs, the design per test and its command. */
@@ -133,51 +131,11 @@ class SizingTest {
 
     private static RunResult run(
             String test, DispatchMode mode, int repetition, double[] ok, double[] cpu, int from, int to) {
-        MachineState quiet = new MachineState(0.1, List.of());
-        RunResult.Percentiles latency = new RunResult.Percentiles(1000, 2, 5, 9);
         List<ServerSample> samples = new ArrayList<>();
         for (int j = 0; j < cpu.length; j++) {
             samples.add(new ServerSample(T0 + (j + 1) * 1000L, cpu[j], 10, 10, 1, 0, 1e8, 50, Map.of()));
         }
         double rps = Arrays.stream(ok, from, to).average().orElseThrow();
-        RunResult.Level level = new RunResult.Level(
-                "50 users",
-                50,
-                from,
-                to,
-                true,
-                rps,
-                50,
-                rps / 0.5,
-                latency,
-                null,
-                Double.NaN,
-                Double.NaN,
-                null,
-                null,
-                0,
-                0);
-        return new RunResult(
-                new RunRecord(test, mode, repetition, repetition, 1000, Double.NaN, null, Map.of(), quiet, quiet),
-                1000,
-                1000,
-                Map.of(),
-                ok,
-                List.of(level),
-                Map.of("ping", latency),
-                1e8,
-                50,
-                Map.of(),
-                null,
-                10,
-                10,
-                1,
-                0,
-                false,
-                false,
-                samples,
-                T0,
-                List.of(),
-                Set.of());
+        return Fixtures.oneLevelRun(test, mode, repetition, from, to, rps, 50, rps / 0.5, ok, samples, T0);
     }
 }

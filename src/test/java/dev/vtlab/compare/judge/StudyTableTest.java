@@ -292,7 +292,11 @@ class StudyTableTest {
                 all,
                 60,
                 false,
-                0.05);
+                0.05,
+                List.of(),
+                null,
+                List.of(),
+                CpuProfiles.NONE);
         StudyTable.Row row =
                 byClaim(StudyTable.of(virtualFirst, StudyRuns.ONE_CPU, 0.05)).get("cpu-bound-throughput");
         assertEquals(Verdict.NOT_MEASURABLE, row.outcome().verdict());

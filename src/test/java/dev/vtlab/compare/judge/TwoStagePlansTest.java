@@ -4,16 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
-import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
-import dev.vtlab.measurement.MachineState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -106,7 +105,7 @@ class TwoStagePlansTest {
         runs.add(run(BASE, 4, 100 * Math.exp(0.05)));
         runs.add(run(BASE, 5, 100 * Math.exp(-0.15)));
         runs.add(run(MODE, 5, 90 * Math.exp(-0.04)));
-        Comparison c = Comparison.of(Map.of(), List.of("ping"), MODES, runs, 100, false, 0.05, List.of(), record);
+        Comparison c = judged(runs, false, record);
         Comparison.RatioRow primary = c.ratio("ping", MODE, Headline.of(Metric.TPS_PER_CPU_S));
         assertTrue(primary.primary());
         assertEquals(0.914516, primary.ratio().estimate(), 1e-6);
@@ -120,7 +119,7 @@ class TwoStagePlansTest {
         Comparison.RatioRow secondary = c.ratio("ping", MODE, Headline.of(Metric.STEADY_RPS));
         assertNotEquals(record.test("ping").halfWidth(), secondary.ratio().relativeHalfWidth(), 1e-3);
         // without the plan the same runs get the ordinary (here paired) interval
-        Comparison plain = Comparison.of(Map.of(), List.of("ping"), MODES, runs, 100, false, 0.05, List.of(), null);
+        Comparison plain = judged(runs, false, null);
         assertNotEquals(
                 primary.ratio().low(),
                 plain.ratio("ping", MODE, Headline.of(Metric.TPS_PER_CPU_S))
@@ -128,7 +127,7 @@ class TwoStagePlansTest {
                         .low(),
                 1e-3);
         // judged counting flagged runs, which the plan did not: the ordinary interval, and why
-        Comparison other = Comparison.of(Map.of(), List.of("ping"), MODES, runs, 100, true, 0.05, List.of(), record);
+        Comparison other = judged(runs, true, record);
         Comparison.RatioRow kept = other.ratio("ping", MODE, Headline.of(Metric.TPS_PER_CPU_S));
         assertTrue(kept.text().contains("the two-stage plan counted no flagged runs"), kept.text());
         assertEquals(
@@ -148,14 +147,29 @@ class TwoStagePlansTest {
         runs.add(run(BASE, 4, 100 * Math.exp(0.05)));
         runs.add(run(BASE, 5, 100 * Math.exp(-0.15)));
         runs.add(run(MODE, 5, 90 * Math.exp(-0.04)));
-        Comparison.RatioRow primary = Comparison.of(
-                        Map.of(), List.of("ping"), MODES, runs, 100, false, 0.05, List.of(), record)
-                .ratio("ping", MODE, Headline.of(Metric.TPS_PER_CPU_S));
+        Comparison.RatioRow primary =
+                judged(runs, false, record).ratio("ping", MODE, Headline.of(Metric.TPS_PER_CPU_S));
         // C · max(√(0.0025/4), √(0.01/5)): the baseline's term still binds, the same ±33.97 %
         assertEquals(Math.expm1(0.2924449), primary.ratio().relativeHalfWidth(), 1e-5);
         assertEquals(4, primary.ratio().n1());
         // the mode's mean log over its 4 valid runs: ln 90 + (−0.05 + 0 + 0.05 − 0.04)/4 = ln 90 − 0.01
         assertEquals(0.9 * Math.exp(-0.01 + 0.02), primary.ratio().estimate(), 1e-9);
+    }
+
+    /** {@code runs} of ping judged at ±5 %, with the two-stage {@code plan} (null: none). */
+    private static Comparison judged(List<RunResult> runs, boolean keepFlagged, TwoStageRecord plan) {
+        return Comparison.of(
+                Map.of(),
+                List.of("ping"),
+                MODES,
+                runs,
+                100,
+                keepFlagged,
+                0.05,
+                List.of(),
+                plan,
+                List.of(),
+                CpuProfiles.NONE);
     }
 
     private static RunResult flagged(RunResult r) {
@@ -185,46 +199,17 @@ class TwoStagePlansTest {
 
     /** A ping run of one level whose requests per CPU-second are {@code tpsPerCpu} (its rate is 10 % off it). */
     static RunResult run(DispatchMode mode, int repetition, double tpsPerCpu) {
-        MachineState quiet = new MachineState(0.1, List.of());
-        RunResult.Percentiles latency = new RunResult.Percentiles(1000, 2, 5, 9);
-        RunResult.Level level = new RunResult.Level(
-                "50 users",
-                50,
+        return Fixtures.oneLevelRun(
+                "ping",
+                mode,
+                repetition,
                 10,
                 40,
-                true,
                 tpsPerCpu * (1 + 0.1 * repetition * repetition),
                 100,
                 tpsPerCpu,
-                latency,
-                null,
-                Double.NaN,
-                Double.NaN,
-                null,
-                null,
-                0,
-                0);
-        return new RunResult(
-                new RunRecord("ping", mode, repetition, repetition, 1000, Double.NaN, null, Map.of(), quiet, quiet),
-                1000,
-                1000,
-                Map.of(),
                 new double[0],
-                List.of(level),
-                Map.of("ping", latency),
-                1e8,
-                50,
-                Map.of(),
-                null,
-                10,
-                10,
-                1,
-                0,
-                false,
-                false,
                 List.of(),
-                0,
-                List.of(),
-                Set.of());
+                0);
     }
 }

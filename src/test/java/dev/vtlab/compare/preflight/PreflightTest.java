@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.settings.CompareSettings;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -31,18 +32,20 @@ class PreflightTest {
     void anUpperCaseKeyNoPlanReadsIsRefusedWithTheNearestPropertyTheyDo() {
         Properties p = new Properties();
         p.setProperty("compare.THREDS", "10");
-        CompareSettings settings = CompareSettings.from(p, PROJECT, "0-1");
+        CompareSettings settings = CompareSettings.from(p, PROJECT, "0-1", Fixtures.HOME);
         String message = refusal(() -> Preflight.checkPlanProperties(settings, p));
         assertTrue(message.startsWith("compare.THREDS: no plan of the tests that run reads THREDS"), message);
         assertTrue(message.endsWith("did you mean THREADS?"), message);
 
         Properties q = new Properties();
         q.setProperty("compare.ping.DELAY_MS", "5");
-        assertTrue(refusal(() -> Preflight.checkPlanProperties(CompareSettings.from(q, PROJECT, "0-1"), q))
-                .startsWith("compare.ping.DELAY_MS: ping's plan reads"));
+        assertTrue(
+                refusal(() -> Preflight.checkPlanProperties(CompareSettings.from(q, PROJECT, "0-1", Fixtures.HOME), q))
+                        .startsWith("compare.ping.DELAY_MS: ping's plan reads"));
         Properties r = new Properties();
         r.setProperty("compare.DELAY_MS", "5"); // throughput's plan reads it
-        assertDoesNotThrow(() -> Preflight.checkPlanProperties(CompareSettings.from(r, PROJECT, "0-1"), r));
+        assertDoesNotThrow(
+                () -> Preflight.checkPlanProperties(CompareSettings.from(r, PROJECT, "0-1", Fixtures.HOME), r));
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.TestSpec;
@@ -171,15 +172,22 @@ class UserAppTest {
         Path plan = plan("localhost", "${__P(PORT,9080)}");
         Properties p = new Properties();
         p.setProperty("compare.plan", plan.toString());
-        assertMessage("compare.plan and compare.url", "-Dcompare.app", () -> CompareSettings.from(p, PROJECT, "0-1"));
+        assertMessage(
+                "compare.plan and compare.url",
+                "-Dcompare.app",
+                () -> CompareSettings.from(p, PROJECT, "0-1", Fixtures.HOME));
         p.setProperty("compare.app", war.toString());
         p.setProperty("compare.modes", "threadpool,virtual");
-        assertMessage("compare.modes: ", "do not apply to your app", () -> CompareSettings.from(p, PROJECT, "0-1"));
+        assertMessage(
+                "compare.modes: ",
+                "do not apply to your app",
+                () -> CompareSettings.from(p, PROJECT, "0-1", Fixtures.HOME));
         p.setProperty("compare.url", "/shop");
-        assertMessage("compare.app: ", "either -Dcompare.plan", () -> CompareSettings.from(p, PROJECT, "0-1"));
+        assertMessage(
+                "compare.app: ", "either -Dcompare.plan", () -> CompareSettings.from(p, PROJECT, "0-1", Fixtures.HOME));
         p.remove("compare.plan");
         p.setProperty("compare.url", "shop");
-        assertMessage("compare.url: ", "starting with /", () -> CompareSettings.from(p, PROJECT, "0-1"));
+        assertMessage("compare.url: ", "starting with /", () -> CompareSettings.from(p, PROJECT, "0-1", Fixtures.HOME));
     }
 
     @Test
@@ -241,7 +249,8 @@ class UserAppTest {
         if (features != null) {
             p.setProperty("compare.features", features);
         }
-        return UserApp.check(CompareSettings.from(p, PROJECT, "0-1").app());
+        return UserApp.check(
+                CompareSettings.from(p, PROJECT, "0-1", Fixtures.HOME).app());
     }
 
     @Test

@@ -70,7 +70,8 @@ class RawFilesContrastsTest {
                 false,
                 0.05,
                 1,
-                1);
+                1,
+                List.of());
         RawFiles.writeComparison(out, old);
         Path file = out.resolve(RawFiles.COMPARISON);
         Files.writeString(file, Files.readString(file).replaceAll(",?\\s*\"contrasts\":\\s*\\[\\s*\\]", ""));

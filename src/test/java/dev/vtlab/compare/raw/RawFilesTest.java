@@ -32,7 +32,8 @@ class RawFilesTest {
                 false,
                 0.05,
                 12345.0,
-                471.25);
+                471.25,
+                List.of());
         RawFiles.writeComparison(out, comparison);
         assertEquals(comparison, RawFiles.readComparison(out));
 
@@ -46,7 +47,9 @@ class RawFilesTest {
                 Boolean.TRUE,
                 Map.of("THREADS", "50", "DURATION", "12"),
                 new MachineState(Double.NaN, List.of("12345 jetty")),
-                new MachineState(0.25, List.of()));
+                new MachineState(0.25, List.of()),
+                Double.NaN,
+                null);
         RunRecord first = new RunRecord(
                 "ping",
                 DispatchMode.THREADPOOL,
@@ -57,7 +60,9 @@ class RawFilesTest {
                 null,
                 Map.of("THREADS", "50"),
                 new MachineState(0.1, List.of()),
-                new MachineState(0.2, List.of()));
+                new MachineState(0.2, List.of()),
+                Double.NaN,
+                null);
         RunRecord profiled = new RunRecord(
                 "ping",
                 DispatchMode.THREADPOOL,

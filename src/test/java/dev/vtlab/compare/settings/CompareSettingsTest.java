@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class CompareSettingsTest {
         for (int i = 0; i < keyValues.length; i += 2) {
             p.setProperty(keyValues[i], keyValues[i + 1]);
         }
-        return CompareSettings.from(p, PROJECT, "0-1");
+        return CompareSettings.from(p, PROJECT, "0-1", Fixtures.HOME);
     }
 
     private static void refused(String expectedStart, String... keyValues) {

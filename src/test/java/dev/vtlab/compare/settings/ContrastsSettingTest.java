@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.dispatch.DispatchMode;
 import java.nio.file.Path;
 import java.util.List;
@@ -63,17 +64,37 @@ class ContrastsSettingTest {
     }
 
     @Test
-    void theKeyIsKnownToTheSettings() {
+    void theSettingsParseBothKeysWithTheOtherKeys() {
         Properties p = new Properties();
+        p.setProperty("compare.modes", "threadpool,virtual,executor-virtual");
         p.setProperty("compare.contrasts", "executor-virtual/virtual");
         p.setProperty("compare.history", "none");
+        CompareSettings s = CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME);
+        assertEquals(List.of(new Contrast(DispatchMode.EXECUTOR_VIRTUAL, DispatchMode.VIRTUAL)), s.contrasts());
+        assertNull(s.history());
+        // neither given: no contrasts, the history in the user's home
+        CompareSettings plain = CompareSettings.from(new Properties(), Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME);
+        assertTrue(plain.contrasts().isEmpty());
+        assertEquals(Path.of(Fixtures.HOME, ".vtlab", "history"), plain.history());
+        // a contrast is checked against the modes the settings compare, with the same one line
+        p.setProperty("compare.modes", "threadpool,executor-virtual");
+        assertMessage(
+                "compare.contrasts: 'executor-virtual/virtual' names virtual, which is not among the comparison's modes",
+                "",
+                () -> CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME));
+        p.setProperty("compare.contrasts", "executor-virtual/threadpool");
+        p.setProperty("compare.history", " ");
+        assertMessage(
+                "compare.history: a directory, or none",
+                "",
+                () -> CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME));
         // known keys pass the refusal of unknown ones
-        CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1");
-        p.setProperty("compare.contrast", "executor-virtual/virtual");
+        p.setProperty("compare.history", "none");
+        p.setProperty("compare.contrast", "executor-virtual/threadpool");
         assertMessage(
                 "compare.contrast is not a setting",
                 "did you mean compare.contrasts?",
-                () -> CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1"));
+                () -> CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME));
     }
 
     @Test

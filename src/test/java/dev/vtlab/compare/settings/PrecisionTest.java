@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.vtlab.compare.Fixtures;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class PrecisionTest {
         for (int i = 0; i < keyValues.length; i += 2) {
             p.setProperty(keyValues[i], keyValues[i + 1]);
         }
-        return CompareSettings.from(p, Path.of(".").toAbsolutePath(), "0-1");
+        return CompareSettings.from(p, Path.of(".").toAbsolutePath(), "0-1", Fixtures.HOME);
     }
 
     @Test

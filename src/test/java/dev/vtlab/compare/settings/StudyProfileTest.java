@@ -24,7 +24,7 @@ class StudyProfileTest {
         for (int i = 0; i < keyValues.length; i += 2) {
             p.setProperty(keyValues[i], keyValues[i + 1]);
         }
-        return CompareSettings.from(p, PROJECT, availableCpus);
+        return CompareSettings.from(p, PROJECT, availableCpus, Fixtures.HOME);
     }
 
     private static Map<String, TestSpec> byName(CompareSettings s) {
