@@ -179,7 +179,7 @@ public final class Compare {
                     record.contrasts(),
                     twoStage,
                     past,
-                    CpuProfiles.of(record.tests(), record.modes(), profiles));
+                    CpuProfiles.of(record.tests(), record.modes(), profiles, results));
             study(comparison, record, settings.out());
             String sizing = settings.profile() == Catalogue.Profile.SIZING ? sizing(settings, results) : "";
             report(comparison, settings.out(), sizing);
@@ -266,7 +266,7 @@ public final class Compare {
                 contrasts == null ? record.contrasts() : CompareSettings.contrasts(contrasts, record.modes()),
                 RawFiles.readTwoStage(out),
                 past,
-                CpuProfiles.of(record.tests(), record.modes(), profiles));
+                CpuProfiles.of(record.tests(), record.modes(), profiles, results));
         study(comparison, record, out);
         report(comparison, out, "");
         return out;

@@ -1,6 +1,7 @@
 package dev.vtlab.compare.judge;
 
 import dev.vtlab.compare.analyse.RunProfile;
+import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.stats.Contrasts;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
@@ -58,6 +59,9 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
      * @param allocatedBytesPerRequest bytes allocated per request, of which {@code stackChunkBytesPerRequest} were
      *     frames of unmounted virtual threads
      * @param samples CPU samples taken in the windows, {@code lostSamples} dropped by JFR, both summed over the runs
+     * @param recordingCost the profiled runs' measured CPU µs per request less the measured (unprofiled, valid) runs'
+     *     at the same level, with Welch's interval: what the recording costs, as the decision between recording every
+     *     run and recording extra runs needs it; null without a valid measured run of the mode
      */
     public record ModeProfile(
             String test,
@@ -66,6 +70,7 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
             Map<Bucket, Figure> buckets,
             Figure total,
             Figure firstUse,
+            Contrasts.Difference recordingCost,
             Stats.Interval coveragePct,
             Stats.Interval windowS,
             Stats.Interval gcCount,
@@ -90,8 +95,12 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
         }
     }
 
-    /** The profiles of {@code tests} in {@code modes} (the first the baseline) from their profiled runs. */
-    public static CpuProfiles of(List<String> tests, List<DispatchMode> modes, List<RunProfile> runs) {
+    /**
+     * The profiles of {@code tests} in {@code modes} (the first the baseline) from their profiled runs; {@code
+     * measured}, the comparison's measured runs, for the recording's cost.
+     */
+    public static CpuProfiles of(
+            List<String> tests, List<DispatchMode> modes, List<RunProfile> runs, List<RunResult> measured) {
         if (runs.isEmpty()) {
             return NONE;
         }
@@ -110,7 +119,12 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
                 }
             }
             List<RunProfile> base = byMode.get(baseline);
-            byMode.forEach((mode, mine) -> out.add(mode(test, mode, mine, mode == baseline ? null : base)));
+            byMode.forEach((mode, mine) -> out.add(mode(
+                    test,
+                    mode,
+                    mine,
+                    mode == baseline ? null : base,
+                    measuredMicros(measured, test, mode, mine.get(0).level()))));
         }
         return new CpuProfiles(List.copyOf(out), List.copyOf(runs));
     }
@@ -127,7 +141,19 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
         return runs.isEmpty();
     }
 
-    private static ModeProfile mode(String test, DispatchMode mode, List<RunProfile> mine, List<RunProfile> base) {
+    /** CPU µs per request at {@code level} in each valid measured run of the test and mode. */
+    private static double[] measuredMicros(List<RunResult> measured, String test, DispatchMode mode, String level) {
+        return measured.stream()
+                .filter(r ->
+                        r.test().equals(test) && r.mode() == mode && r.flags().isEmpty())
+                .flatMap(r -> r.levels().stream().filter(l -> l.name().equals(level)))
+                .mapToDouble(l -> 1e6 / l.tpsPerCpuSecond())
+                .filter(Double::isFinite)
+                .toArray();
+    }
+
+    private static ModeProfile mode(
+            String test, DispatchMode mode, List<RunProfile> mine, List<RunProfile> base, double[] measured) {
         Map<Bucket, Figure> buckets = new EnumMap<>(Bucket.class);
         for (Bucket b : Bucket.values()) {
             buckets.put(b, figure(mine, base, p -> p.microsPerRequest().getOrDefault(b, 0.0)));
@@ -139,6 +165,9 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
                 buckets,
                 figure(mine, base, RunProfile::measuredMicrosPerRequest),
                 figure(mine, base, RunProfile::firstUseMicrosPerRequest),
+                measured.length == 0
+                        ? null
+                        : Contrasts.difference(values(mine, RunProfile::measuredMicrosPerRequest), measured, 0),
                 mean(mine, p -> 100 * p.coverage()),
                 mean(mine, p -> p.window().seconds()),
                 mean(mine, p -> p.profile().gc().count()),

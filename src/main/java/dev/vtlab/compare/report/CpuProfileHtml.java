@@ -100,6 +100,14 @@ final class CpuProfileHtml {
                 "first-use",
                 modes,
                 CpuProfiles.ModeProfile::firstUse);
+        row(
+                h,
+                c,
+                "the recording's cost: profiled less measured runs, µs per request",
+                "recording-cost",
+                modes,
+                m -> m.recordingCost() == null ? "no valid measured run" : difference(m.recordingCost()),
+                m -> "");
         intervalRow(h, c, "sampled CPU covers, % of measured", "coverage", modes, CpuProfiles.ModeProfile::coveragePct);
         intervalRow(h, c, "profiled window, s", "window", modes, CpuProfiles.ModeProfile::windowS);
         intervalRow(h, c, "GC collections in the window", "gc-count", modes, CpuProfiles.ModeProfile::gcCount);

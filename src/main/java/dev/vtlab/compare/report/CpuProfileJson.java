@@ -95,6 +95,7 @@ final class CpuProfileJson {
                 .add("buckets", buckets)
                 .add("total_us_per_request", figure(m.total()))
                 .add("thread_local_first_use_us_per_request", figure(m.firstUse()))
+                .add("recording_cost_us_per_request", difference(m.recordingCost()))
                 .add("coverage_pct", interval(m.coveragePct()))
                 .add("window_s", interval(m.windowS()))
                 .add("gc_count", interval(m.gcCount()))
@@ -174,6 +175,18 @@ final class CpuProfileJson {
                     .add("diff_p_value", num(d.pValue()));
         }
         return o;
+    }
+
+    /** A difference with its interval; null without one (no measured run to compare with). */
+    private static JsonValue difference(Contrasts.Difference d) {
+        return d == null
+                ? JsonValue.NULL
+                : Json.createObjectBuilder()
+                        .add("estimate", num(d.estimate()))
+                        .add("ci_low", num(d.low()))
+                        .add("ci_high", num(d.high()))
+                        .add("p_value", num(d.pValue()))
+                        .build();
     }
 
     private static JsonObjectBuilder interval(Stats.Interval i) {

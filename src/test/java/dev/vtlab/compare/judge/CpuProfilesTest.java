@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.raw.RunRecord;
@@ -38,7 +39,8 @@ class CpuProfilesTest {
                         run(DispatchMode.EXECUTOR_VIRTUAL, 1, 14, 6, List.of()),
                         run(DispatchMode.EXECUTOR_VIRTUAL, 2, 16, 6, List.of()),
                         run(DispatchMode.THREADPOOL, 2, 12, 5, List.of()),
-                        failed(DispatchMode.THREADPOOL, 3)));
+                        failed(DispatchMode.THREADPOOL, 3)),
+                List.of(measured(DispatchMode.THREADPOOL, 1, 14), measured(DispatchMode.THREADPOOL, 2, 16)));
         assertEquals(5, p.runs().size(), "every profiled run, the failed one too");
         CpuProfiles.ModeProfile pool = p.of("shop", DispatchMode.THREADPOOL);
         assertEquals(2, pool.runs(), "the run that could not be profiled is left out");
@@ -57,6 +59,12 @@ class CpuProfilesTest {
         assertEquals(16, pool.total().interval().mean(), 1e-9);
         // 10 of the 100 samples fill a thread-local: a tenth of 15 and 17 µs (no JVM thread's CPU to set aside)
         assertEquals(1.6, pool.firstUse().interval().mean(), 1e-9);
+        // the recording's cost: 15, 17 profiled against 14, 16 measured, 1 µs with Welch's 1 ± 4.303 · √2
+        assertEquals(1, pool.recordingCost().estimate(), 1e-9);
+        assertEquals(1 + 4.303 * Math.sqrt(2), pool.recordingCost().high(), 1e-3);
+        assertNull(
+                p.of("shop", DispatchMode.EXECUTOR_VIRTUAL).recordingCost(),
+                "no measured run of executor-virtual: no cost to tell");
         assertEquals(List.of(Bucket.APPLICATION, Bucket.HTTP), pool.largest().subList(0, 2));
         assertEquals(95, pool.coveragePct().mean(), 1e-9);
         assertEquals(250, pool.allocatedBytesPerRequest().mean(), 1e-9, "250 000 bytes over 1000 requests");
@@ -72,7 +80,8 @@ class CpuProfilesTest {
                 MODES,
                 List.of(
                         run(DispatchMode.EXECUTOR_VIRTUAL, 1, 10, 5, List.of(shop3)),
-                        run(DispatchMode.EXECUTOR_VIRTUAL, 2, 10, 5, List.of(lib, shop2))));
+                        run(DispatchMode.EXECUTOR_VIRTUAL, 2, 10, 5, List.of(lib, shop2))),
+                List.of());
         CpuProfiles.Pinned pinned = p.of("shop", DispatchMode.EXECUTOR_VIRTUAL).pinned();
         assertEquals(6, pinned.count());
         assertEquals(4_500_000, pinned.nanos());
@@ -88,7 +97,7 @@ class CpuProfilesTest {
 
     @Test
     void noProfiledRunNoProfiles() {
-        assertSame(CpuProfiles.NONE, CpuProfiles.of(List.of("shop"), MODES, List.of()));
+        assertSame(CpuProfiles.NONE, CpuProfiles.of(List.of("shop"), MODES, List.of(), List.of()));
         assertTrue(CpuProfiles.NONE.isEmpty());
     }
 
@@ -119,7 +128,12 @@ class CpuProfilesTest {
                 0,
                 1000);
         return new RunProfile(
-                result(mode, n), "1 users", window, 1000, total * 1000 / 1e6, profile, us, 0.95 * total, null);
+                result(mode, n), "50 users", window, 1000, total * 1000 / 1e6, profile, us, 0.95 * total, null);
+    }
+
+    /** A measured (unprofiled) run at {@code micros} CPU µs per request. */
+    private static RunResult measured(DispatchMode mode, int n, double micros) {
+        return Fixtures.oneLevelRun("shop", mode, n, 1, 10, 100, 50, 1e6 / micros, new double[10], List.of(), 0);
     }
 
     private static RunProfile failed(DispatchMode mode, int n) {
