@@ -14,13 +14,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * /dashboard in a real headless Chromium (driven over the DevTools protocol) against a running server under load: the page loads its
  * chart library from the war, polls /metrics and draws every chart with data. The page writes what
- * it drew onto each canvas (data-points, data-values, data-max), which is what is checked here.
+ * it drew onto each canvas (data-points, data-values, data-max), which is what is checked here. Every mode at once,
+ * each its own server and browser: most of a case is waiting for the page's scrapes, every 2 s.
  */
 class DashboardIT {
 
@@ -35,6 +38,7 @@ class DashboardIT {
 
     @ParameterizedTest
     @MethodSource("modes")
+    @Execution(ExecutionMode.CONCURRENT)
     void chartsRenderWithLiveData(Lab lab) throws Exception {
         Path chromium = HeadlessChromium.find();
         HttpResponse<String> page = Lab.get(lab.app("/dashboard/"));
