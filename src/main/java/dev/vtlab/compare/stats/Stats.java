@@ -99,8 +99,13 @@ public final class Stats {
         return second - first;
     }
 
-    /** Liberty's pool counts as settled when its size drifts by at most this share of its mean (or 2 threads). */
-    public static final double POOL_DRIFT_SHARE = 0.10;
+    /**
+     * Liberty's pool counts as settled when its size drifts by at most this share of its mean (or 2 threads). Its
+     * controller moves the size in steps — 2 to 8 threads at a time around 25 on this lab's banking test — so a 10-s
+     * window of a settled pool drifts by up to half a step, 4 threads (16 %); a pool still growing, as from 8 to 33
+     * threads over a minute, drifts by more.
+     */
+    public static final double POOL_DRIFT_SHARE = 0.20;
 
     public static final double POOL_DRIFT_THREADS = 2;
 

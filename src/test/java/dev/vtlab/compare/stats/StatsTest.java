@@ -52,8 +52,10 @@ class StatsTest {
     void aPoolSwingingAroundItsSizeHasSettledAndOneStillGrowingHasNot() {
         // swinging 21..31 and back, drift -4/3 thread (within 2)
         assertEquals(Boolean.TRUE, Stats.poolSettled(new double[] {23, 31, 25, 21, 29, 25}));
-        // 23 31 25 | 17 27 25: drift -10/3, more than 2 threads and 10 % of 24.7
-        assertEquals(Boolean.FALSE, Stats.poolSettled(new double[] {23, 31, 25, 17, 27, 25}));
+        // 23 31 25 | 17 27 25: drift -10/3, within 20 % of 24.7 (4.9): a step of the controller
+        assertEquals(Boolean.TRUE, Stats.poolSettled(new double[] {23, 31, 25, 17, 27, 25}));
+        // 20 20 22 | 26 28 30: drift +7.3, more than 20 % of 24.3
+        assertEquals(Boolean.FALSE, Stats.poolSettled(new double[] {20, 20, 22, 26, 28, 30}));
         // growing 10 threads a second: drift 30 (10..30 against 40..60) over a mean of 35
         assertEquals(Boolean.FALSE, Stats.poolSettled(new double[] {10, 20, 30, 40, 50, 60}));
         // small pools: 4 to 6 drifts 2 threads, within the floor
