@@ -136,7 +136,7 @@ public final class RunAnalysis {
         int from = window.from(), to = window.to();
         boolean settled = window.steady();
         if (!settled) {
-            validity.notSteady(span, window.why());
+            validity.notSteady(span, window.why(), spec.test().sudden());
         }
         long wFrom = t0 + from * 1000L, wTo = t0 + to * 1000L; // the window in epoch ms
         double rps = to > from ? Arrays.stream(perSecond, from, to).sum() / (to - from) : 0;
@@ -164,7 +164,7 @@ public final class RunAnalysis {
         // the compiler threads' CPU where the sampler read it; older runs have the compilations' own time only
         double jitCpu = growth(in, ServerMetric.JIT_CPU_SECONDS);
         double jit = Double.isNaN(jitCpu) ? growth(in, ServerMetric.JIT_COMPILATION_SECONDS) : jitCpu;
-        validity.warm(span, jit, to - from);
+        validity.warm(span, jit, to - from, spec.test().sudden());
         RunResult.PerUser perUser = spec.test().shape().openModel()
                 ? null
                 : perUser(

@@ -67,8 +67,15 @@ final class Validity {
         return concurrency / (spec.ioWaitMs() / 1000);
     }
 
-    void notSteady(Levels.Span span, String why) {
-        flags.add(Flag.NOT_STEADY);
+    /**
+     * A level with no steady window. Flagged, except in a sudden-load test ({@code sudden}), whose primary figure is
+     * the time to reach the peak over the whole run: a cold server that never settles within the plan is what it
+     * measures (the level's rate is then shown with the reason and is no steady rate).
+     */
+    void notSteady(Levels.Span span, String why, boolean sudden) {
+        if (!sudden) {
+            flags.add(Flag.NOT_STEADY);
+        }
         warnings.add("level " + span.name() + ": not steady: " + why);
     }
 
@@ -226,9 +233,12 @@ final class Validity {
     }
 
     /** Compilation in a window means the code measured there was still changing under the load. */
-    void warm(Levels.Span span, double jitSeconds, double windowSeconds) {
+    void warm(Levels.Span span, double jitSeconds, double windowSeconds, boolean sudden) {
         if (!Double.isNaN(jitSeconds) && windowSeconds > 0 && jitSeconds / windowSeconds > JIT_SHARE) {
-            flags.add(Flag.NOT_WARM);
+            if (!sudden) {
+                // a sudden load meets a cold server on purpose: its JIT compiling is part of what is measured
+                flags.add(Flag.NOT_WARM);
+            }
             warnings.add(String.format(
                     Locale.ROOT,
                     "level %s: the JIT compiled for %.1f s (CPU) of its %.0f s window: not warm",

@@ -319,6 +319,24 @@ class RunAnalysisTest {
     }
 
     @Test
+    void aColdServerThatNeverSettlesUnderASuddenLoadIsWhatTheTestMeasuresNotAFlaggedRun() {
+        // the same drain-only level as above, in the sudden-load test: shown as not steady, with no rate, but the
+        // run stays in the verdicts, whose primary figure (the time to 90 % of peak) is over the whole run
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            samples.add(sample(T0 + i / 2, 30_000, "account", "200", true, 1000));
+        }
+        RunResult r =
+                analyse("ramp-up", Map.of("DURATION", "1", "THREADS", "1000", "DELAY_MS", "1000"), samples, List.of());
+        assertFalse(r.levels().get(0).settled());
+        assertTrue(
+                r.warnings().stream().anyMatch(w -> w.contains("not steady")),
+                r.warnings().toString());
+        assertFalse(r.flags().contains(Flag.NOT_STEADY), r.flags().toString());
+        assertEquals(30, r.secondsTo90PctOfPeak(), 1.0, "every answer came 30 s in");
+    }
+
+    @Test
     void aPoolCappedAtTwoHundredThreadsWaitingOneSecondCannotAnswerMoreThanTwoHundredPerSecond() {
         Properties p = new Properties();
         p.setProperty("compare.THREADS", "1000");
