@@ -85,12 +85,20 @@ public record Profile(
         if (total == 0 || requests <= 0) {
             return Double.NaN;
         }
-        double jvmMicros = threadCpu.jvmThreadNanos(window).values().stream()
+        return sampledMicros(cpuSeconds * 1e6, jvmMicros()) * firstUseSamples / total / requests;
+    }
+
+    /** The JVM's own threads' CPU in the window, µs (measured by their clocks, not sampled). */
+    private double jvmMicros() {
+        return threadCpu.jvmThreadNanos(window).values().stream()
                         .mapToDouble(Double::doubleValue)
                         .sum()
                 / 1e3;
-        double rest = Math.max(0, cpuSeconds * 1e6 - jvmMicros);
-        return rest * firstUseSamples / total / requests;
+    }
+
+    /** The process's CPU the samples share: its total less its JVM threads', which never pass the total. */
+    private static double sampledMicros(double totalMicros, double jvmMicros) {
+        return totalMicros - Math.min(jvmMicros, totalMicros);
     }
 
     public Map<Bucket, Double> cpuMicrosPerRequest(double cpuSeconds, long requests) {
@@ -104,12 +112,11 @@ public record Profile(
             micros.put(b, 0.0);
         }
         Map<Bucket, Double> jvmNanos = threadCpu.jvmThreadNanos(window);
-        double jvmMicros =
-                jvmNanos.values().stream().mapToDouble(Double::doubleValue).sum() / 1e3;
+        double jvmMicros = jvmMicros();
         // measured by another clock than the process's total, so never let them pass it
         double jvmScale = jvmMicros > totalMicros ? totalMicros / jvmMicros : 1.0;
         jvmNanos.forEach((b, n) -> micros.merge(b, n / 1e3 * jvmScale, Double::sum));
-        double rest = totalMicros - jvmMicros * jvmScale;
+        double rest = sampledMicros(totalMicros, jvmMicros);
         long total = totalSamples();
         if (total == 0) {
             micros.merge(Bucket.OTHER, rest, Double::sum);
