@@ -109,7 +109,8 @@ public final class Fixtures {
                 samples,
                 t0,
                 List.of(),
-                Set.of());
+                Set.of(),
+                Map.of());
     }
 
     /** {@code call} is refused with one line that starts with {@code start} and contains {@code contains}. */

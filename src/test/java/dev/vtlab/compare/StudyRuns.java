@@ -68,7 +68,8 @@ public final class StudyRuns {
                 List.of(),
                 0,
                 List.of(),
-                flags);
+                flags,
+                Map.of());
     }
 
     /** Runs of one test: the i-th of each mode from the i-th figures of its list. */

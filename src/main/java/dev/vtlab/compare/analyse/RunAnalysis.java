@@ -85,11 +85,18 @@ public final class RunAnalysis {
                 metricsMax.put(metric.id(), m);
             }
         }
-        double jmeter = mean(samples, ServerSample::jmeterCpuPct);
-        double remote = mean(samples, ServerSample::remoteCpuPct);
+        // the load side as it was while it was measured: over the whole run, its idle start and drain would hide a
+        // JMeter at 100 % of its CPU in the windows (read 62-70 % in closed ping runs where it paced the server)
+        List<ServerSample> measured = samples.stream()
+                .filter(s -> levels.stream().anyMatch(l -> inWindow(s, l, t0)))
+                .toList();
+        List<ServerSample> load = measured.isEmpty() ? samples : measured;
+        double jmeter = mean(load, ServerSample::jmeterCpuPct);
+        double remote = mean(load, ServerSample::remoteCpuPct);
         double other = mean(samples, ServerSample::otherCpuPct);
-        double server = mean(samples, ServerSample::serverCpuPct);
-        boolean loadBound = validity.loadGeneratorBound(cpus, server, jmeter, remote, other);
+        double server = mean(load, ServerSample::serverCpuPct);
+        boolean loadBound =
+                validity.loadGeneratorBound(cpus, server, jmeter, remote, mean(load, ServerSample::otherCpuPct));
         loadBound = !validity.keptSchedule(spec, all, levels, t0) || loadBound;
         double steal = mean(samples, ServerSample::stealPct);
         boolean busy = validity.machineBusy(other) | validity.stolen(steal);
@@ -118,7 +125,8 @@ public final class RunAnalysis {
                 samples,
                 t0,
                 warnings,
-                validity.flags());
+                validity.runFlags(),
+                validity.levelFlags());
     }
 
     private static RunResult.Level level(
@@ -140,9 +148,8 @@ public final class RunAnalysis {
         }
         long wFrom = t0 + from * 1000L, wTo = t0 + to * 1000L; // the window in epoch ms
         double rps = to > from ? Arrays.stream(perSecond, from, to).sum() / (to - from) : 0;
-        List<ServerSample> in = samples.stream()
-                .filter(s -> s.epochMs() - 500 >= wFrom && s.epochMs() - 500 < wTo)
-                .toList();
+        List<ServerSample> in =
+                samples.stream().filter(s -> inWindow(s, wFrom, wTo)).toList();
         double cpu = mean(in, ServerSample::serverCpuPct);
         List<Jtl.Sample> sent =
                 all.stream().filter(s -> s.start() >= wFrom && s.start() < wTo).toList();
@@ -250,6 +257,15 @@ public final class RunAnalysis {
                 .findFirst()
                 .orElse(Double.NaN);
         return max(in, s -> s.metric(metric)) - first;
+    }
+
+    /** A sample covers the second before it: it belongs to a window when its middle does. */
+    private static boolean inWindow(ServerSample s, long fromEpochMs, long toEpochMs) {
+        return s.epochMs() - 500 >= fromEpochMs && s.epochMs() - 500 < toEpochMs;
+    }
+
+    private static boolean inWindow(ServerSample s, RunResult.Level l, long t0) {
+        return inWindow(s, t0 + Math.round(l.fromS() * 1000), t0 + Math.round(l.toS() * 1000));
     }
 
     private static boolean inAnyWindow(Jtl.Sample s, List<RunResult.Level> levels, long t0) {

@@ -5,6 +5,7 @@ import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,9 @@ import java.util.Set;
  * @param levels the steady window of each load level (one for a constant-load test)
  * @param byLabel latency percentiles per request type over the steady windows, successes only
  * @param warnings what makes the run doubtful, in words, a line each
- * @param flags the same, as the kinds of doubt a verdict can count
+ * @param runFlags the same, as the kinds of doubt a verdict can count: the run's own (errors, the load side, the
+ *     machine, the calibration, the warm-up), which count against all its figures
+ * @param levelFlags those of each level's window, by level name, which count against that level's figures
  */
 public record RunResult(
         RunRecord record,
@@ -41,7 +44,8 @@ public record RunResult(
         List<ServerSample> samples,
         long t0EpochMs,
         List<String> warnings,
-        Set<Flag> flags) {
+        Set<Flag> runFlags,
+        Map<String, Set<Flag>> levelFlags) {
 
     /** A run whose errors pass this share is marked in every table. */
     public static final double ERROR_LIMIT_PCT = 1.0;
@@ -86,6 +90,29 @@ public record RunResult(
         public double leastServedShare() {
             return min / median;
         }
+    }
+
+    /** Every flag of the run: its own and every level's. */
+    public Set<Flag> flags() {
+        Set<Flag> all = EnumSet.noneOf(Flag.class);
+        all.addAll(runFlags);
+        levelFlags.values().forEach(all::addAll);
+        return all;
+    }
+
+    /**
+     * The flags that count against a figure: the run's own and those of the figure's level; a figure of the whole
+     * run ({@code headline} or its level null) has them all. A level that did not settle leaves its own figures out
+     * of the verdicts, not those of the level after it.
+     */
+    public Set<Flag> flagsFor(Headline headline) {
+        if (headline == null || headline.level() == null) {
+            return flags();
+        }
+        Set<Flag> out = EnumSet.noneOf(Flag.class);
+        out.addAll(runFlags);
+        out.addAll(levelFlags.getOrDefault(headline.level(), Set.of()));
+        return out;
     }
 
     public String test() {

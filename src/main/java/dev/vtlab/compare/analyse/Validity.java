@@ -7,13 +7,16 @@ import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Whether a run's figures can be trusted, and the physical bound each level's rate must stay under. Each check
- * adds a warning the report shows beside the run; the run-level ones also set its flags.
+ * adds a warning the report shows beside the run and sets a flag: the run's own (errors, the load side, the machine,
+ * the warm-up), which counts against all its figures, or a level's (its window), which counts against that level's.
  */
 final class Validity {
 
@@ -31,15 +34,29 @@ final class Validity {
     static final String DROPPED = "dropped";
 
     private final List<String> warnings;
+    /** The run's own doubts (errors, the load side, the machine, the warm-up), which count against every figure. */
     private final Set<Flag> flags = EnumSet.noneOf(Flag.class);
+    /** A level's doubts (its window), which count against that level's figures only. */
+    private final Map<String, Set<Flag>> levelFlags = new LinkedHashMap<>();
 
     Validity(List<String> warnings) {
         this.warnings = warnings;
     }
 
-    /** What the checks so far found. */
-    Set<Flag> flags() {
-        return flags;
+    /** The run's own flags (see {@link RunResult#flagsFor}). */
+    Set<Flag> runFlags() {
+        return EnumSet.copyOf(flags);
+    }
+
+    /** Each level's flags, by level name. */
+    Map<String, Set<Flag>> levelFlags() {
+        Map<String, Set<Flag>> copy = new LinkedHashMap<>();
+        levelFlags.forEach((level, f) -> copy.put(level, Set.copyOf(f)));
+        return copy;
+    }
+
+    private void levelFlag(Levels.Span span, Flag flag) {
+        levelFlags.computeIfAbsent(span.name(), k -> EnumSet.noneOf(Flag.class)).add(flag);
     }
 
     void errors(boolean tooMany) {
@@ -74,7 +91,7 @@ final class Validity {
      */
     void notSteady(Levels.Span span, String why, boolean sudden) {
         if (!sudden) {
-            flags.add(Flag.NOT_STEADY);
+            levelFlag(span, Flag.NOT_STEADY);
         }
         warnings.add("level " + span.name() + ": not steady: " + why);
     }
@@ -100,7 +117,7 @@ final class Validity {
     /** The server cannot use more than its CPUs: a window that says so is not a measurement. */
     void withinCpus(Levels.Span span, double cpuPct, int serverCpus) {
         if (cpuPct > 100.0 * serverCpus * 1.05) {
-            flags.add(Flag.ABOVE_BOUND);
+            levelFlag(span, Flag.ABOVE_BOUND);
             warnings.add(String.format(
                     Locale.ROOT,
                     "level %s: server CPU %.0f %% is above its %d CPU(s): the sampling is wrong",
@@ -118,7 +135,7 @@ final class Validity {
     Boolean poolConverged(Levels.Span span, double[] sizes, boolean poolRuns) {
         Boolean settled = Stats.poolSettled(sizes);
         if (Boolean.FALSE.equals(settled) && poolRuns) {
-            flags.add(Flag.POOL_NOT_CONVERGED);
+            levelFlag(span, Flag.POOL_NOT_CONVERGED);
             warnings.add(String.format(
                     Locale.ROOT,
                     "level %s: Liberty's pool had not converged (it drifted by %+.0f threads across the window)",
@@ -130,7 +147,7 @@ final class Validity {
 
     void withinBound(Levels.Span span, double rps, Double bound) {
         if (bound != null && rps > bound * 1.05) {
-            flags.add(Flag.ABOVE_BOUND);
+            levelFlag(span, Flag.ABOVE_BOUND);
             warnings.add(String.format(
                     Locale.ROOT,
                     "level %s: %.1f req/s exceeds its bound of %.1f: the window holds a burst"
@@ -237,7 +254,7 @@ final class Validity {
         if (!Double.isNaN(jitSeconds) && windowSeconds > 0 && jitSeconds / windowSeconds > JIT_SHARE) {
             if (!sudden) {
                 // a sudden load meets a cold server on purpose: its JIT compiling is part of what is measured
-                flags.add(Flag.NOT_WARM);
+                levelFlag(span, Flag.NOT_WARM);
             }
             warnings.add(String.format(
                     Locale.ROOT,

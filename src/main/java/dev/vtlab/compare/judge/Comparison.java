@@ -219,9 +219,9 @@ public final class Comparison {
                     List<RunResult> mine = runs.stream()
                             .filter(r -> r.test().equals(test) && r.mode() == mode)
                             .toList();
-                    List<RunResult> valid = valid(mine, keepFlagged);
+                    List<RunResult> valid = valid(mine, keepFlagged, headline);
                     Map<Flag, Long> why = new EnumMap<>(Flag.class);
-                    mine.stream().filter(r -> !valid.contains(r)).forEach(r -> r.flags()
+                    mine.stream().filter(r -> !valid.contains(r)).forEach(r -> r.flagsFor(headline)
                             .forEach(f -> why.merge(f, 1L, Long::sum)));
                     used.put(mode, new Runs(valid.size(), mine.size() - valid.size(), why));
                     values.put(
@@ -294,9 +294,14 @@ public final class Comparison {
                 profiles);
     }
 
-    /** The runs a verdict counts: all of them with {@code keepFlagged}, else those without a flag. */
-    static List<RunResult> valid(List<RunResult> runs, boolean keepFlagged) {
-        return runs.stream().filter(r -> keepFlagged || r.flags().isEmpty()).toList();
+    /**
+     * The runs a verdict on {@code headline} counts: all of them with {@code keepFlagged}, else those with no flag
+     * against it ({@link RunResult#flagsFor}: the run's own and its level's; null: every flag).
+     */
+    static List<RunResult> valid(List<RunResult> runs, boolean keepFlagged, Headline headline) {
+        return runs.stream()
+                .filter(r -> keepFlagged || r.flagsFor(headline).isEmpty())
+                .toList();
     }
 
     /** The two-stage design the primary intervals followed, or null for a comparison of fixed repetitions. */
@@ -454,13 +459,14 @@ public final class Comparison {
         return history;
     }
 
-    /** The valid runs a mode's verdicts rest on in a test (flagged ones left out unless kept). */
-    public List<RunResult> validRuns(String test, DispatchMode mode) {
-        return runs.stream()
-                .filter(r -> r.test().equals(test)
-                        && r.mode() == mode
-                        && (keepFlagged || r.flags().isEmpty()))
-                .toList();
+    /** The valid runs a mode's verdict on {@code headline} rests on in a test (flagged ones left out unless kept). */
+    public List<RunResult> validRuns(String test, DispatchMode mode, Headline headline) {
+        return valid(
+                runs.stream()
+                        .filter(r -> r.test().equals(test) && r.mode() == mode)
+                        .toList(),
+                keepFlagged,
+                headline);
     }
 
     /** Where each mode's CPU went (compare.cpuProfile); {@link CpuProfiles#NONE} without profiled runs. */

@@ -1,7 +1,9 @@
 package dev.vtlab.compare.judge;
 
+import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.Contrasts;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
@@ -144,8 +146,10 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
     /** CPU µs per request at {@code level} in each valid measured run of the test and mode. */
     private static double[] measuredMicros(List<RunResult> measured, String test, DispatchMode mode, String level) {
         return measured.stream()
-                .filter(r ->
-                        r.test().equals(test) && r.mode() == mode && r.flags().isEmpty())
+                .filter(r -> r.test().equals(test)
+                        && r.mode() == mode
+                        && r.flagsFor(new Headline(Metric.TPS_PER_CPU_S, level, null))
+                                .isEmpty())
                 .flatMap(r -> r.levels().stream().filter(l -> l.name().equals(level)))
                 .mapToDouble(l -> 1e6 / l.tpsPerCpuSecond())
                 .filter(Double::isFinite)

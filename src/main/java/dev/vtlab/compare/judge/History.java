@@ -134,7 +134,7 @@ public final class History {
 
     /** The valid runs' values of a headline, in the order they ran (a run without it: NaN). */
     private static double[] runMeans(Comparison c, String test, DispatchMode mode, Headline headline) {
-        return c.validRuns(test, mode).stream()
+        return c.validRuns(test, mode, headline).stream()
                 .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN))
                 .toArray();
     }

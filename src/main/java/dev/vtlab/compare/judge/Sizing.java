@@ -180,7 +180,7 @@ public record Sizing(double target, List<DispatchMode> modes, List<TestSizing> t
             RunResult r = runs.get(i);
             if (!r.test().equals(spec.name())
                     || r.mode() != mode
-                    || !(keepFlagged || r.flags().isEmpty())) {
+                    || !(keepFlagged || r.flagsFor(headline).isEmpty())) {
                 continue;
             }
             RunResult.Level level = level(r, headline);

@@ -157,7 +157,7 @@ public final class TwoStagePlans {
         int fewest = Integer.MAX_VALUE;
         for (DispatchMode mode : modes) {
             List<RunResult> valid =
-                    Comparison.valid(mine.stream().filter(r -> r.mode() == mode).toList(), keepFlagged);
+                    Comparison.valid(mine.stream().filter(r -> r.mode() == mode).toList(), keepFlagged, primary);
             fewest = Math.min(fewest, valid.size());
             values.add(valid.stream()
                     .mapToDouble(

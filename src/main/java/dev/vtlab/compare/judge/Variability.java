@@ -65,15 +65,16 @@ public final class Variability {
                     : List.of(Metric.STEADY_RPS);
             for (Metric metric : metrics) {
                 for (DispatchMode mode : c.modes()) {
-                    rows.add(row(c, test, mode, metric));
+                    rows.add(row(c, test, mode, metric, primary));
                 }
             }
         }
         return rows;
     }
 
-    private static Row row(Comparison c, String test, DispatchMode mode, Metric metric) {
-        List<RunResult> runs = c.validRuns(test, mode).stream()
+    private static Row row(Comparison c, String test, DispatchMode mode, Metric metric, Headline primary) {
+        // the runs the primary verdict counts (its level's flags and the run's own)
+        List<RunResult> runs = c.validRuns(test, mode, primary).stream()
                 .filter(r -> !r.levels().isEmpty())
                 .toList();
         List<double[]> series = new ArrayList<>();

@@ -56,7 +56,8 @@ final class Answers {
                 + (c.keepFlagged()
                         ? ". They are kept in the verdicts (compare.keepFlagged): read the runs table before you trust"
                                 + " them."
-                        : ". They are left out of the verdicts; the runs table says why.");
+                        : ". They are left out of the verdicts their flags concern (a level's flag: that level's"
+                                + " figures; the run's: all of them); the runs table says why.");
     }
 
     private static String sentence(Comparison c, String test, Headline h, Comparison.RatioRow r) {

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /** summary.json: the environment, every run, and per test the aggregates and ratios with their intervals. */
 public final class JsonReport {
@@ -190,6 +191,11 @@ public final class JsonReport {
             if (l.poolConverged() != null) {
                 level.add("pool_converged", l.poolConverged());
             }
+            level.add(
+                    "flags",
+                    Json.createArrayBuilder(r.levelFlags().getOrDefault(l.name(), Set.of()).stream()
+                            .map(f -> f.name().toLowerCase(Locale.ROOT))
+                            .toList()));
             if (l.boundRps() != null) {
                 level.add("bound_rps", round(l.boundRps())).add("fraction_of_bound", round3(l.fractionOfBound()));
             }

@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -304,6 +305,54 @@ class RunAnalysisTest {
     private static int[] repeat(int value, int times) {
         int[] out = new int[times];
         Arrays.fill(out, value);
+        return out;
+    }
+
+    @Test
+    void aLevelThatNeverSettledCountsAgainstItsOwnFiguresOnly() {
+        // 20 s at 100 users climbing 60 -> 100 req/s (never steady), then 20 s at 200 users, a steady 200 req/s
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int second = 0; second < 40; second++) {
+            int rate = second < 20 ? (int) Math.round(60 + 40.0 * second / 19) : 200;
+            for (int n = 0; n < rate; n++) {
+                samples.add(sample(
+                        T0 + second * 1000L + n * (1000L / rate), 5, "account", "200", true, second < 20 ? 100 : 200));
+            }
+        }
+        RunResult r = analyse(
+                "throughput", Map.of("THREADS", "200", "STEPS", "2", "STEP_DURATION", "20"), samples, List.of());
+        assertEquals(
+                List.of("100 users", "200 users"),
+                r.levels().stream().map(RunResult.Level::name).toList());
+        Headline low = new Headline(Metric.TPS_PER_CPU_S, "100 users", null);
+        Headline top = new Headline(Metric.TPS_PER_CPU_S, "200 users", null);
+        assertEquals(Set.of(Flag.NOT_STEADY), r.flagsFor(low), r.warnings().toString());
+        assertEquals(Set.of(), r.flagsFor(top), "the steady level's figures keep the run");
+        assertEquals(Set.of(Flag.NOT_STEADY), r.flagsFor(Headline.of(Metric.RSS_MAX_MIB)), "a whole-run figure");
+        assertEquals(Set.of(Flag.NOT_STEADY), r.flags(), "the runs table shows every flag");
+    }
+
+    @Test
+    void theLoadSideIsJudgedInTheMeasuredWindowNotOverTheRun() {
+        // JMeter at 99 % of its CPU while the level is measured (seconds 0-10), 20 % at the start and in the drain:
+        // 33.2 % over the whole run, which would hide that JMeter paced the server
+        RunResult paced = analyse(
+                "ping", Map.of("DURATION", "10", "THREADS", "50"), perSecond(repeat(100, 10)), jmeterCpu(20, 99, 20));
+        assertTrue(paced.loadGeneratorBound(), paced.warnings().toString());
+        assertEquals(99, paced.jmeterCpuPct(), 1e-9, "the window's JMeter CPU is the one reported");
+        // the converse: JMeter busy only outside the window (90 % over the run), 40 % while measured
+        RunResult free = analyse(
+                "ping", Map.of("DURATION", "10", "THREADS", "50"), perSecond(repeat(100, 10)), jmeterCpu(100, 40, 100));
+        assertFalse(free.loadGeneratorBound(), free.warnings().toString());
+    }
+
+    /** Per-second samples: JMeter at {@code before}% for 20 s (30 s after), {@code during}% in seconds 0-10. */
+    private static List<ServerSample> jmeterCpu(double before, double during, double after) {
+        List<ServerSample> out = new ArrayList<>();
+        for (int s = -19; s <= 40; s++) {
+            double jmeter = s < 1 ? before : s <= 10 ? during : after;
+            out.add(new ServerSample(T0 + s * 1000L, 50, jmeter, 0, 0, 0, 4e8, 80, Map.of()));
+        }
         return out;
     }
 

@@ -189,6 +189,7 @@ class ComparisonContrastsTest {
                 List.of(),
                 0,
                 List.of(),
-                Set.<Flag>of());
+                Set.<Flag>of(),
+                Map.of());
     }
 }

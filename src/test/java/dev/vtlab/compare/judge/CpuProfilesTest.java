@@ -176,6 +176,7 @@ class CpuProfilesTest {
                 List.of(),
                 0,
                 List.of(),
-                Set.of());
+                Set.of(),
+                Map.of());
     }
 }

@@ -194,7 +194,8 @@ class TwoStagePlansTest {
                 r.samples(),
                 r.t0EpochMs(),
                 List.of("busy machine"),
-                Set.of(Flag.MACHINE_BUSY));
+                Set.of(Flag.MACHINE_BUSY),
+                Map.of());
     }
 
     /** A ping run of one level whose requests per CPU-second are {@code tpsPerCpu} (its rate is 10 % off it). */
