@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.ServerSample;
@@ -70,17 +71,30 @@ public final class Fixtures {
             double[] ok,
             List<ServerSample> samples,
             long t0) {
-        RunResult.Percentiles latency = new RunResult.Percentiles(1000, 2, 5, 9);
-        RunResult.Level level = new RunResult.Level(
-                "50 users",
-                50,
+        return run(
+                test,
+                mode,
+                repetition,
+                List.of(level("50 users", 50, from, to, rps, cpuPct, tpsPerCpu)),
+                ok,
+                samples,
+                t0,
+                Map.of());
+    }
+
+    /** A steady level's window [{@code from}, {@code to}) s: p50/p95/p99 at 2/5/9 ms, no pool, no JIT or GC in it. */
+    public static RunResult.Level level(
+            String name, int offered, int from, int to, double rps, double cpuPct, double tpsPerCpu) {
+        return new RunResult.Level(
+                name,
+                offered,
                 from,
                 to,
                 true,
                 rps,
                 cpuPct,
                 tpsPerCpu,
-                latency,
+                new RunResult.Percentiles(1000, 2, 5, 9),
                 null,
                 Double.NaN,
                 Double.NaN,
@@ -88,14 +102,29 @@ public final class Fixtures {
                 null,
                 0,
                 0);
+    }
+
+    /**
+     * A measured run of {@code levels} on a {@link #QUIET} machine: 1 000 requests, all answered, p50/p95/p99 at 2/5/9
+     * ms, no flag of its own; {@code levelFlags} the flags of its levels' windows, by level name.
+     */
+    public static RunResult run(
+            String test,
+            DispatchMode mode,
+            int repetition,
+            List<RunResult.Level> levels,
+            double[] ok,
+            List<ServerSample> samples,
+            long t0,
+            Map<String, Set<Flag>> levelFlags) {
         return new RunResult(
                 runRecord(test, mode, repetition, repetition, 1000, Map.of()),
                 1000,
                 1000,
                 Map.of(),
                 ok,
-                List.of(level),
-                Map.of("ping", latency),
+                levels,
+                Map.of("ping", new RunResult.Percentiles(1000, 2, 5, 9)),
                 1e8,
                 50,
                 Map.of(),
@@ -110,7 +139,7 @@ public final class Fixtures {
                 t0,
                 List.of(),
                 Set.of(),
-                Map.of());
+                levelFlags);
     }
 
     /** {@code call} is refused with one line that starts with {@code start} and contains {@code contains}. */
