@@ -9,7 +9,8 @@ public enum Flag {
     ABOVE_BOUND("a level above its physical bound"),
     POOL_NOT_CONVERGED("Liberty's pool not converged"),
     NOT_WARM("the JIT still compiling in a window"),
-    CPU_SPEED("the server CPUs' speed off the comparison's");
+    CPU_SPEED("the server CPUs' speed off the comparison's"),
+    RATE_NOT_KEPT("the paced rate not kept");
 
     private final String text;
 

@@ -22,7 +22,12 @@ final class Levels {
     static List<Span> spans(TestSpec spec, List<Jtl.Sample> all, long t0) {
         int lastStart = (int) ((all.stream().mapToLong(Jtl.Sample::start).max().orElse(t0) - t0) / 1000);
         return switch (spec.test().shape()) {
-            case USERS -> List.of(new Span(spec.offered() + " users", spec.offered(), 0, lastStart));
+            case USERS ->
+                List.of(new Span(
+                        spec.offered() + " users" + (spec.pacedRate() == null ? "" : " at " + spec.pacedRate() + "/s"),
+                        spec.offered(),
+                        0,
+                        lastStart));
             case PLAN -> {
                 int threads =
                         all.stream().mapToInt(Jtl.Sample::allThreads).max().orElse(0);

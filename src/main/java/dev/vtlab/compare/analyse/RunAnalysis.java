@@ -140,7 +140,10 @@ public final class RunAnalysis {
             DispatchMode mode,
             int serverCpus,
             Validity validity) {
-        SteadyWindow.Window window = SteadyWindow.find(perSecond, span.from(), span.to());
+        // a paced level's rate is JMeter's: whether the server has settled shows in its CPU
+        SteadyWindow.Window window = spec.pacedRate() == null
+                ? SteadyWindow.find(perSecond, span.from(), span.to())
+                : SteadyWindow.find(perSecond(samples, t0, perSecond.length), "server CPU", span.from(), span.to());
         int from = window.from(), to = window.to();
         boolean settled = window.steady();
         if (!settled) {
@@ -167,6 +170,7 @@ public final class RunAnalysis {
             bound = Validity.tighter(bound, Validity.littlesLaw(span, sent));
         }
         validity.withinBound(span, rps, bound);
+        validity.keptPace(span, rps, spec.pacedRate());
         validity.withinCpus(span, cpu, serverCpus);
         // the compiler threads' CPU where the sampler read it; older runs have the compilations' own time only
         double jitCpu = growth(in, ServerMetric.JIT_CPU_SECONDS);
@@ -247,6 +251,28 @@ public final class RunAnalysis {
                 Stats.percentile(sorted, 50),
                 Stats.percentile(sorted, 95),
                 Stats.percentile(sorted, 99));
+    }
+
+    /**
+     * The server's CPU (% of one CPU) per second of the run, aligned with the answers per second: a sample covers the
+     * second before it; a second the sampler missed takes its neighbour's value.
+     */
+    static double[] perSecond(List<ServerSample> samples, long t0, int seconds) {
+        double[] cpu = new double[seconds];
+        Arrays.fill(cpu, Double.NaN);
+        for (ServerSample s : samples) {
+            long i = Math.floorDiv(s.epochMs() - 500 - t0, 1000);
+            if (i >= 0 && i < seconds && !Double.isNaN(s.serverCpuPct())) {
+                cpu[(int) i] = s.serverCpuPct();
+            }
+        }
+        double last =
+                Arrays.stream(cpu).filter(v -> !Double.isNaN(v)).findFirst().orElse(0);
+        for (int i = 0; i < seconds; i++) {
+            last = Double.isNaN(cpu[i]) ? last : cpu[i];
+            cpu[i] = last;
+        }
+        return cpu;
     }
 
     /** How much a cumulative figure grew across the samples of a window (NaN when it was not sampled). */

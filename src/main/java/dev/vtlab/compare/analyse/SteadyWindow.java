@@ -40,6 +40,14 @@ final class SteadyWindow {
 
     /** The steady window of a level whose requests were sent in [from, to), from the run's answers per second. */
     static Window find(double[] perSecond, int from, int to) {
+        return find(perSecond, "rate", from, to);
+    }
+
+    /**
+     * The same rule on another per-second series of the run, named {@code what} in the reason: for a paced level the
+     * server's CPU, since JMeter holds its rate flat whether the server has settled or not.
+     */
+    static Window find(double[] perSecond, String what, int from, int to) {
         int end = Math.min(to, perSecond.length);
         if (end - from < MIN_WINDOW_S) {
             return new Window(
@@ -76,7 +84,8 @@ final class SteadyWindow {
                     end,
                     String.format(
                             Locale.ROOT,
-                            "its rate was still %s: %+.0f %% across its window",
+                            "its %s was still %s: %+.0f %% across its window",
+                            what,
                             change > 0 ? "rising" : "falling",
                             change));
         }

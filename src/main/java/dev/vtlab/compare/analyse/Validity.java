@@ -30,6 +30,8 @@ final class Validity {
     static final double BUSY_OTHER_CPU_PCT = 15;
     /** The load side's CPU use, as a share of its CPUs, above which it is suspected of limiting the test. */
     static final double LOAD_BOUND_SHARE = 0.90;
+    /** How far under its pace a paced level may be answered: JMeter's timer loses only what a stall costs it. */
+    static final double PACE_SHORTFALL = 0.03;
     /** The label the open-model plans give an arrival they refused to send (more than MAX_THREADS alive). */
     static final String DROPPED = "dropped";
 
@@ -73,6 +75,9 @@ final class Validity {
     static Double bound(TestSpec spec, DispatchMode mode, Integer poolMaxThreads, Levels.Span span) {
         if (spec.test().shape().openModel()) {
             return (double) span.offered() * spec.test().arrival().requests();
+        }
+        if (spec.pacedRate() != null) {
+            return (double) spec.pacedRate();
         }
         if (spec.ioWaitMs() == null) {
             return null;
@@ -155,6 +160,23 @@ final class Validity {
                     span.name(),
                     rps,
                     bound));
+        }
+    }
+
+    /**
+     * A paced level must be answered at its pace: short of it, the server (or JMeter) could not keep up, and its CPU per
+     * request is no longer the cost at the rate the modes are compared at.
+     */
+    void keptPace(Levels.Span span, double rps, Integer pace) {
+        if (pace != null && rps < pace * (1 - PACE_SHORTFALL)) {
+            levelFlag(span, Flag.RATE_NOT_KEPT);
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "level %s: answered %.0f req/s of the %d/s paced: the server or JMeter could not keep the pace"
+                            + " (lower RATE)",
+                    span.name(),
+                    rps,
+                    pace));
         }
     }
 

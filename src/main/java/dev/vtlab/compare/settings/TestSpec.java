@@ -2,6 +2,7 @@ package dev.vtlab.compare.settings;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
@@ -87,7 +88,37 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
             }
         }
         props.forEach((key, value) -> check(key, value));
+        if (test.paced() && props.containsKey("RATE")) {
+            checkPace(Integer.parseInt(props.getOrDefault("THREADS", "50")), Integer.parseInt(props.get("RATE")));
+        }
         return new TestSpec(test, props, repeats == null ? defaultRepeats : repeats);
+    }
+
+    /**
+     * A paced plan's users each wait a whole number of ms between requests (JMeter's Constant Throughput Timer counts
+     * in ms): a RATE that does not divide users x 1 000 evenly would be sent faster than asked, and measured against
+     * the wrong rate.
+     */
+    private static void checkPace(int users, int rate) {
+        long perUser = users * 1000L;
+        if (perUser % rate != 0) {
+            long below = rate, above = rate;
+            while (perUser % below != 0) {
+                below--;
+            }
+            while (perUser % above != 0) {
+                above++;
+            }
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
+                    "RATE: each of the %d users waits a whole number of ms between requests, so RATE must divide %d"
+                            + " evenly (%d or %d), not %d",
+                    users,
+                    perUser,
+                    below,
+                    above,
+                    rate));
+        }
     }
 
     /** One line naming the property when its value is out of range or of the wrong form. */
@@ -131,6 +162,11 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
             return 0; // a user's plan: the level is named by the threads JMeter ran (RunAnalysis)
         }
         return test.shape().openModel() ? intProp("RATE") : intProp("THREADS");
+    }
+
+    /** The requests/s a paced test's users send between them ({@link Catalogue.LoadTest#paced()}), else null. */
+    public Integer pacedRate() {
+        return test.paced() && props.containsKey("RATE") ? intProp("RATE") : null;
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.Fixtures;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -400,11 +402,19 @@ class RunAnalysisTest {
         assertEquals(1000.0, Validity.bound(rampUp, DispatchMode.THREADPOOL, null, span));
         assertNull(
                 Validity.bound(
+                        TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.SMOKE, new Properties(), 1),
+                        DispatchMode.THREADPOOL,
+                        200,
+                        span),
+                "CPU-bound and unpaced: no wait, no bound");
+        assertEquals(
+                2500.0,
+                Validity.bound(
                         TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.QUICK, new Properties(), 1),
                         DispatchMode.THREADPOOL,
                         200,
                         span),
-                "CPU-bound: no wait, no bound");
+                "paced: nothing is answered faster than it is sent");
     }
 
     @Test
@@ -428,9 +438,92 @@ class RunAnalysisTest {
             String test, Map<String, String> props, List<Jtl.Sample> samples, List<ServerSample> sampled) {
         Properties p = new Properties();
         props.forEach((k, v) -> p.setProperty("compare." + k, v));
-        TestSpec spec = TestSpec.of(Catalogue.get(test), Catalogue.Profile.QUICK, p, 1);
+        TestSpec quick = TestSpec.of(Catalogue.get(test), Catalogue.Profile.QUICK, p, 1);
+        // the quick ping's pace only where a test asks for it: the others are about the closed race
+        Map<String, String> own = new LinkedHashMap<>(quick.props());
+        if (!props.containsKey("RATE")) {
+            own.remove("RATE");
+        }
+        TestSpec spec = new TestSpec(quick.test(), own, quick.repeats());
         RunRecord record = Fixtures.runRecord(test, DispatchMode.THREADPOOL, 1, 1, 1000, spec.props());
         return RunAnalysis.analyse(spec, new RawRun(record, samples, sampled), SPLIT, null, 1000);
+    }
+
+    @Test
+    void aPacedLevelIsMeasuredWhereTheServersCpuHasSettledAndAtItsPace() {
+        // 50 users paced at 2 500/s for 20 s: the server at 60 % of its CPU for 5 s (still catching up with the
+        // warm-up's backlog), then 25 %; the steady part's figure is 2 500 / 0.25 = 10 000 requests per CPU-second
+        double[] cpu = new double[20];
+        Arrays.fill(cpu, 25);
+        Arrays.fill(cpu, 0, 5, 60);
+        RunResult r = paced(2500, cpu);
+        RunResult.Level level = r.levels().get(0);
+        assertEquals("50 users at 2500/s", level.name());
+        assertTrue(level.fromS() >= 5, "the 60 % seconds are cut: window from " + level.fromS());
+        assertEquals(2500, level.rps(), 1e-9);
+        assertEquals(10_000, level.tpsPerCpuSecond(), 1e-6);
+        assertEquals(Set.of(), r.flags(), r.warnings().toString());
+
+        RunResult short_ = paced(2300, flat(20, 25));
+        assertTrue(
+                short_.flags().contains(Flag.RATE_NOT_KEPT), short_.warnings().toString());
+        assertTrue(short_.warnings().stream().anyMatch(w -> w.contains("2300 req/s of the 2500/s paced")));
+
+        // the CPU falls from 40 % to 20 % across the level while JMeter holds the rate: not steady, by the CPU
+        double[] falling = new double[20];
+        for (int i = 0; i < 20; i++) {
+            falling[i] = 40 - i;
+        }
+        RunResult moving = paced(2500, falling);
+        assertTrue(moving.flags().contains(Flag.NOT_STEADY));
+        assertTrue(
+                moving.warnings().stream().anyMatch(w -> w.contains("its server CPU was still falling")),
+                moving.warnings().toString());
+    }
+
+    @Test
+    void aPaceTheUsersCannotKeepInWholeMillisecondsIsRefused() {
+        Properties p = new Properties();
+        p.setProperty("compare.RATE", "3000");
+        // 50 users x 1 000 ms = 50 000 = 2^4 x 5^5: its divisors around 3 000 are 2 500 and 3 125
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.QUICK, p, 1));
+        assertEquals(
+                "RATE: each of the 50 users waits a whole number of ms between requests, so RATE must divide 50000"
+                        + " evenly (2500 or 3125), not 3000",
+                e.getMessage());
+        p.setProperty("compare.RATE", "3125");
+        assertEquals(
+                3125,
+                TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.QUICK, p, 1)
+                        .pacedRate());
+        assertNull(
+                TestSpec.of(Catalogue.get("throughput"), Catalogue.Profile.QUICK, p, 1)
+                        .pacedRate(),
+                "the banking plan has no pace: RATE is not its");
+    }
+
+    private static double[] flat(int seconds, double cpu) {
+        double[] out = new double[seconds];
+        Arrays.fill(out, cpu);
+        return out;
+    }
+
+    /** A paced ping level of {@code cpu.length} s answered at {@code answered}/s, the server's CPU per second. */
+    private static RunResult paced(int answered, double[] cpu) {
+        int[] counts = new int[cpu.length];
+        Arrays.fill(counts, answered);
+        List<ServerSample> sampled = new ArrayList<>();
+        for (int s = 0; s < cpu.length; s++) {
+            // a sample covers the second before it
+            sampled.add(new ServerSample(T0 + (s + 1) * 1000L, cpu[s], 30, 0, 0, 0, 4e8, 80, Map.of()));
+        }
+        return analyse(
+                "ping",
+                Map.of("DURATION", String.valueOf(cpu.length), "THREADS", "50", "RATE", "2500"),
+                perSecond(counts),
+                sampled);
     }
 
     /** A JMeter sample with no test start, its group's threads as all threads and no thread name. */

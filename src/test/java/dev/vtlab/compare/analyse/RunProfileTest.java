@@ -124,7 +124,7 @@ class RunProfileTest {
     private static TestSpec spec() {
         Properties p = new Properties();
         p.setProperty("compare.THREADS", "8");
-        return TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.QUICK, p, 1);
+        return TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.SMOKE, p, 1);
     }
 
     private static InputStream resource(String name) {

@@ -84,9 +84,9 @@ class CompareSettingsTest {
 
     @Test
     void aPerTestValueWinsOverTheValueForEveryTestWhicheverComesFirst() {
-        CompareSettings s = parse("compare.THREADS", "7", "compare.ping.THREADS", "9");
-        assertEquals("9", s.specs().get(0).props().get("THREADS"));
-        assertEquals("7", s.specs().get(1).props().get("THREADS"));
+        CompareSettings s = parse("compare.THREADS", "20", "compare.ping.THREADS", "10");
+        assertEquals("10", s.specs().get(0).props().get("THREADS"));
+        assertEquals("20", s.specs().get(1).props().get("THREADS"));
     }
 
     @Test
