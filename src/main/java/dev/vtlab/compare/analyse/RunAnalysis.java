@@ -42,7 +42,7 @@ public final class RunAnalysis {
                 .toList();
         List<ServerSample> samples = raw.samples();
         List<String> warnings = new ArrayList<>();
-        Validity validity = new Validity(warnings);
+        Validity validity = new Validity(warnings, spec);
         List<Jtl.Sample> ok = all.stream().filter(Jtl.Sample::success).toList();
         Map<String, Long> errorsByCode = new TreeMap<>();
         all.stream()
@@ -97,7 +97,7 @@ public final class RunAnalysis {
         double server = mean(load, ServerSample::serverCpuPct);
         boolean loadBound =
                 validity.loadGeneratorBound(cpus, server, jmeter, remote, mean(load, ServerSample::otherCpuPct));
-        loadBound = !validity.keptSchedule(spec, all, levels, t0) || loadBound;
+        loadBound = !validity.keptSchedule(all, levels, t0) || loadBound;
         double steal = mean(samples, ServerSample::stealPct);
         boolean busy = validity.machineBusy(other) | validity.stolen(steal);
         validity.calibration(raw.record().calibration(), calibrationReference);
@@ -147,7 +147,7 @@ public final class RunAnalysis {
         int from = window.from(), to = window.to();
         boolean settled = window.steady();
         if (!settled) {
-            validity.notSteady(span, window.why(), spec.test().sudden());
+            validity.notSteady(span, window.why());
         }
         long wFrom = t0 + from * 1000L, wTo = t0 + to * 1000L; // the window in epoch ms
         double rps = to > from ? Arrays.stream(perSecond, from, to).sum() / (to - from) : 0;
@@ -170,12 +170,12 @@ public final class RunAnalysis {
             bound = Validity.tighter(bound, Validity.littlesLaw(span, sent));
         }
         validity.withinBound(span, rps, bound);
-        validity.keptPace(span, rps, spec.pacedRate());
+        validity.keptPace(span, rps);
         validity.withinCpus(span, cpu, serverCpus);
         // the compiler threads' CPU where the sampler read it; older runs have the compilations' own time only
         double jitCpu = growth(in, ServerMetric.JIT_CPU_SECONDS);
         double jit = Double.isNaN(jitCpu) ? growth(in, ServerMetric.JIT_COMPILATION_SECONDS) : jitCpu;
-        validity.warm(span, jit, to - from, spec.test().sudden());
+        validity.warm(span, jit, to - from);
         RunResult.PerUser perUser = spec.test().shape().openModel()
                 ? null
                 : perUser(

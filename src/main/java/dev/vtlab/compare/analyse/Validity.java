@@ -3,6 +3,7 @@ package dev.vtlab.compare.analyse;
 import dev.vtlab.compare.raw.Jtl;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.settings.JitRule;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
@@ -22,8 +23,6 @@ final class Validity {
 
     /** Mean steal (% of one CPU) above which a neighbour VM is taking this machine's CPUs. */
     static final double STEAL_PCT = 5;
-    /** JIT compiler CPU seconds (for older runs, compilation time) per second of a window above which the server is not warm in it. */
-    static final double JIT_SHARE = 0.05;
     /** How far a run's CPU calibration may be from the comparison's before the run is flagged. */
     static final double CALIBRATION_SHARE = 0.10;
     /** Mean CPU of everything else on the machine above which a run is marked as taken on a busy machine. */
@@ -36,13 +35,16 @@ final class Validity {
     static final String DROPPED = "dropped";
 
     private final List<String> warnings;
+    /** The test the run ran: whether its load is sudden (a cold server on purpose), paced, or open. */
+    private final TestSpec spec;
     /** The run's own doubts (errors, the load side, the machine, the warm-up), which count against every figure. */
     private final Set<Flag> flags = EnumSet.noneOf(Flag.class);
     /** A level's doubts (its window), which count against that level's figures only. */
     private final Map<String, Set<Flag>> levelFlags = new LinkedHashMap<>();
 
-    Validity(List<String> warnings) {
+    Validity(List<String> warnings, TestSpec spec) {
         this.warnings = warnings;
+        this.spec = spec;
     }
 
     /** The run's own flags (see {@link RunResult#flagsFor}). */
@@ -90,12 +92,12 @@ final class Validity {
     }
 
     /**
-     * A level with no steady window. Flagged, except in a sudden-load test ({@code sudden}), whose primary figure is
-     * the time to reach the peak over the whole run: a cold server that never settles within the plan is what it
-     * measures (the level's rate is then shown with the reason and is no steady rate).
+     * A level with no steady window. Flagged, except in a sudden-load test, whose primary figure is the time to reach
+     * the peak over the whole run: a cold server that never settles within the plan is what it measures (the level's
+     * rate is then shown with the reason and is no steady rate).
      */
-    void notSteady(Levels.Span span, String why, boolean sudden) {
-        if (!sudden) {
+    void notSteady(Levels.Span span, String why) {
+        if (!spec.test().sudden()) {
             levelFlag(span, Flag.NOT_STEADY);
         }
         warnings.add("level " + span.name() + ": not steady: " + why);
@@ -167,7 +169,8 @@ final class Validity {
      * A paced level must be answered at its pace: short of it, the server (or JMeter) could not keep up, and its CPU per
      * request is no longer the cost at the rate the modes are compared at.
      */
-    void keptPace(Levels.Span span, double rps, Integer pace) {
+    void keptPace(Levels.Span span, double rps) {
+        Integer pace = spec.pacedRate();
         if (pace != null && rps < pace * (1 - PACE_SHORTFALL)) {
             levelFlag(span, Flag.RATE_NOT_KEPT);
             warnings.add(String.format(
@@ -199,7 +202,7 @@ final class Validity {
     }
 
     /** An open model is only as open as JMeter's one scheduling thread keeps it: whether it kept the rate. */
-    boolean keptSchedule(TestSpec spec, List<Jtl.Sample> all, List<RunResult.Level> levels, long t0) {
+    boolean keptSchedule(List<Jtl.Sample> all, List<RunResult.Level> levels, long t0) {
         Catalogue.Arrival arrival = spec.test().arrival();
         if (arrival == null) {
             return true;
@@ -272,9 +275,9 @@ final class Validity {
     }
 
     /** Compilation in a window means the code measured there was still changing under the load. */
-    void warm(Levels.Span span, double jitSeconds, double windowSeconds, boolean sudden) {
-        if (!Double.isNaN(jitSeconds) && windowSeconds > 0 && jitSeconds / windowSeconds > JIT_SHARE) {
-            if (!sudden) {
+    void warm(Levels.Span span, double jitSeconds, double windowSeconds) {
+        if (!Double.isNaN(jitSeconds) && windowSeconds > 0 && jitSeconds / windowSeconds > JitRule.WINDOW_CPU_SHARE) {
+            if (!spec.test().sudden()) {
                 // a sudden load meets a cold server on purpose: its JIT compiling is part of what is measured
                 levelFlag(span, Flag.NOT_WARM);
             }

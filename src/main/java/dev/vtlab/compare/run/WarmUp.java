@@ -2,6 +2,7 @@ package dev.vtlab.compare.run;
 
 import dev.vtlab.compare.raw.ServerMetric;
 import dev.vtlab.compare.raw.ServerSample;
+import dev.vtlab.compare.settings.JitRule;
 import dev.vtlab.compare.stats.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +14,7 @@ import java.util.concurrent.CountDownLatch;
 /**
  * Ends a plan's warm-up (its setUp thread group at the test's highest load, in the same JMeter process as the
  * measurement) once the server is warm: the JIT has gone quiet — its compiler threads used at most {@value
- * #JIT_QUIET_SHARE} of a CPU over the last {@value #QUIET_S} s — and the last {@value #INTERVALS} of JMeter's 5-s rates
+ * JitRule#WARM_UP_CPU_SHARE} of a CPU over the last {@value #QUIET_S} s — and the last {@value #INTERVALS} of JMeter's 5-s rates
  * show no trend (they lie within {@value #RATE_SPREAD} of their mean) and, where Liberty's pool runs the requests,
  * the pool has settled; or at the cap, when the run is marked not warm.
  * It ends the warm-up by creating the file the plan's warm-up loop waits for.
@@ -25,13 +26,6 @@ import java.util.concurrent.CountDownLatch;
 final class WarmUp {
 
     static final int QUIET_S = 10;
-    /** C2 keeps recompiling a little for as long as a server runs: a few % of a CPU is quiet. */
-    static final double JIT_QUIET_SHARE = 0.03;
-    /**
-     * Compilations' elapsed time per second past which the JIT is busy whatever its CPU: in-plan warm-ups that ended
-     * warm read 0.4–0.9 s per 10 s at 100 users under the pool (its compiler sharing the CPU with 20–30 threads).
-     */
-    static final double JIT_ELAPSED_QUIET_SHARE = 0.10;
     /** Busy request threads per server CPU in the compile phase: few enough that the compiler threads get CPU. */
     static final int COMPILE_PHASE_USERS_PER_CPU = 2;
     /** A cold request's CPU, about: what a user of a test whose requests wait is busy for between its waits. */
@@ -100,8 +94,8 @@ final class WarmUp {
     }
 
     /**
-     * True when the compiler threads used at most {@link #JIT_QUIET_SHARE} of a CPU over the last {@link #QUIET_S}
-     * samples and the compilations' own (elapsed) time grew by at most {@link #JIT_ELAPSED_QUIET_SHARE} of it — each
+     * True when the compiler threads used at most {@link JitRule#WARM_UP_CPU_SHARE} of a CPU over the last {@link #QUIET_S}
+     * samples and the compilations' own (elapsed) time grew by at most {@link JitRule#WARM_UP_ELAPSED_SHARE} of it — each
      * where known (the threads' CPU from /proc, the time from the compilation bean). Both, because a compiler starved
      * of CPU behind runnable request threads uses little CPU while its compilations take long: it is behind, not done.
      */
@@ -114,7 +108,7 @@ final class WarmUp {
         double cpu = now.metric(ServerMetric.JIT_CPU_SECONDS) - then.metric(ServerMetric.JIT_CPU_SECONDS);
         double elapsed =
                 now.metric(ServerMetric.JIT_COMPILATION_SECONDS) - then.metric(ServerMetric.JIT_COMPILATION_SECONDS);
-        return !(cpu > JIT_QUIET_SHARE * seconds) && !(elapsed > JIT_ELAPSED_QUIET_SHARE * seconds);
+        return !(cpu > JitRule.WARM_UP_CPU_SHARE * seconds) && !(elapsed > JitRule.WARM_UP_ELAPSED_SHARE * seconds);
     }
 
     /**
