@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -69,7 +70,7 @@ final class Answers {
                 Locale.ROOT,
                 "%s%s, on %s (%s), JDK %s: ",
                 test,
-                h.level() == null ? "" : " at " + h.level(),
+                level(c, test, h).map(l -> " at " + l).orElse(""),
                 serverCpus == 0 ? "the server's CPUs" : serverCpus + " server CPU" + (serverCpus == 1 ? "" : "s"),
                 env.getOrDefault("cpu_model", "?"),
                 env.getOrDefault("jdk", "?"));
@@ -121,6 +122,17 @@ final class Answers {
                         mode + " against " + base + " in " + figure + " is undetermined: " + ratio.why() + " (" + runs
                                 + ").";
                 };
+    }
+
+    /** The figure's level, or a one-level test's only one: what load the sentence speaks of ("50 users at 2500/s"). */
+    private static Optional<String> level(Comparison c, String test, Headline h) {
+        if (h.level() != null) {
+            return Optional.of(h.level());
+        }
+        return c.runs(test).stream()
+                .findFirst()
+                .filter(r -> r.levels().size() == 1)
+                .map(r -> r.levels().get(0).name());
     }
 
     private static String runs(Comparison c, String test, Comparison.RatioRow r) {
