@@ -170,8 +170,16 @@ class CompareSmokeIT {
                 .filter(r -> r.getString("test").equals("ramp-up"))
                 .findFirst()
                 .orElseThrow();
-        assertEquals(
-                JsonValue.ValueType.NUMBER, rampUp.get("time_to_90pct_peak_s").getValueType());
+        // a time to peak exactly where the rate had stopped rising while the load lasted (a cold 5-s smoke level
+        // seldom has): else no figure, and a warning that says so
+        boolean beyond = rampUp.getJsonArray("warnings").getValuesAs(JsonString.class).stream()
+                .anyMatch(w -> w.getString().contains("lie beyond the plan"));
+        assertEquals(!beyond, rampUp.containsKey("time_to_90pct_peak_s"), rampUp.toString());
+        if (!beyond) {
+            assertEquals(
+                    JsonValue.ValueType.NUMBER,
+                    rampUp.get("time_to_90pct_peak_s").getValueType());
+        }
         JsonObject level = rampUp.getJsonArray("levels").getJsonObject(0);
         assertEquals(
                 rampUp.getJsonObject("jmeter_properties").getString("THREADS").transform(Double::parseDouble)

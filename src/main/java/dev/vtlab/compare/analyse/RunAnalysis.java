@@ -103,7 +103,9 @@ public final class RunAnalysis {
         validity.calibration(raw.record().calibration(), calibrationReference);
         validity.warmedUp(raw.record().warm(), raw.record().warmupSeconds());
         validity.errors(100.0 * (all.size() - ok.size()) / Math.max(1, all.size()) > RunResult.ERROR_LIMIT_PCT);
-        Double t90 = spec.test().sudden() ? SteadyWindow.secondsTo90PctOfPeak(perSecond) : null;
+        Double t90 = spec.test().sudden() && !validity.peakBeyondPlan()
+                ? SteadyWindow.secondsTo90PctOfPeak(perSecond)
+                : null;
         return new RunResult(
                 raw.record(),
                 all.size(),
@@ -149,6 +151,7 @@ public final class RunAnalysis {
         if (!settled) {
             validity.notSteady(span, window.why());
         }
+        validity.peakReached(span, window);
         long wFrom = t0 + from * 1000L, wTo = t0 + to * 1000L; // the window in epoch ms
         double rps = to > from ? Arrays.stream(perSecond, from, to).sum() / (to - from) : 0;
         List<ServerSample> in =

@@ -29,10 +29,24 @@ final class SteadyWindow {
     static final int MIN_WINDOW_S = 5;
     static final double TREND_LIMIT_PCT = 10;
 
-    /** [from, to) in seconds since the run's time 0; {@code why} says why it is not steady, null when it is. */
-    record Window(int from, int to, String why) {
+    /**
+     * [from, to) in seconds since the run's time 0; {@code why} says why it is not steady, null when it is; {@code
+     * change} is the trend across it in % of its mean where one was tested (NaN where the window was too short or
+     * empty to test).
+     */
+    record Window(int from, int to, String why, double change) {
+
+        Window(int from, int to, String why) {
+            this(from, to, why, Double.NaN);
+        }
+
         boolean steady() {
             return why == null;
+        }
+
+        /** Whether the series had stopped rising by the level's end: steady, or falling. */
+        boolean stoppedRising() {
+            return steady() || change < 0;
         }
     }
 
@@ -87,9 +101,10 @@ final class SteadyWindow {
                             "its %s was still %s: %+.0f %% across its window",
                             what,
                             change > 0 ? "rising" : "falling",
-                            change));
+                            change),
+                    change);
         }
-        return new Window(start, end, null);
+        return new Window(start, end, null, change);
     }
 
     /** MSER's truncation, in batches: the d in [0, n/2] that minimises the marginal standard error of what is left. */

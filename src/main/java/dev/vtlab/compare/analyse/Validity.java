@@ -39,6 +39,8 @@ final class Validity {
     private final TestSpec spec;
     /** The run's own doubts (errors, the load side, the machine, the warm-up), which count against every figure. */
     private final Set<Flag> flags = EnumSet.noneOf(Flag.class);
+    /** A sudden load whose rate was still rising when its load ended: its peak lies beyond the plan. */
+    private boolean peakBeyondPlan;
     /** A level's doubts (its window), which count against that level's figures only. */
     private final Map<String, Set<Flag>> levelFlags = new LinkedHashMap<>();
 
@@ -163,6 +165,25 @@ final class Validity {
                     rps,
                     bound));
         }
+    }
+
+    /**
+     * A sudden load's time to 90 % of its peak is a figure only where the rate had stopped rising while the load lasted:
+     * else the highest rate seen is where the plan ended, not the mode's peak (in the 20-s ramp-up of 2026-11-25 the
+     * pool's "peak" was its backlog answered after JMeter stopped, so its time to it was the plan's length).
+     */
+    void peakReached(Levels.Span span, SteadyWindow.Window window) {
+        if (spec.test().sudden() && !window.stoppedRising()) {
+            peakBeyondPlan = true;
+            warnings.add("level " + span.name() + ": the rate had not stopped rising when the load ended ("
+                    + (window.why() == null ? "" : window.why())
+                    + "): its peak, and the time to 90 % of it, lie beyond the plan; no figure (lengthen DURATION)");
+        }
+    }
+
+    /** Whether the run's time to 90 % of peak is no figure ({@link #peakReached}). */
+    boolean peakBeyondPlan() {
+        return peakBeyondPlan;
     }
 
     /**

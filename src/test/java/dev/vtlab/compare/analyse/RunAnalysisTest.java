@@ -372,7 +372,8 @@ class RunAnalysisTest {
     @Test
     void aColdServerThatNeverSettlesUnderASuddenLoadIsWhatTheTestMeasuresNotAFlaggedRun() {
         // the same drain-only level as above, in the sudden-load test: shown as not steady, with no rate, but the
-        // run stays in the verdicts, whose primary figure (the time to 90 % of peak) is over the whole run
+        // run stays in the verdicts; its time to 90 % of peak is no figure, as nothing was answered while the load
+        // lasted (every answer came 30 s in, after a 1-s plan): the peak lies beyond the plan
         List<Jtl.Sample> samples = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
             samples.add(sample(T0 + i / 2, 30_000, "account", "200", true, 1000));
@@ -384,7 +385,40 @@ class RunAnalysisTest {
                 r.warnings().stream().anyMatch(w -> w.contains("not steady")),
                 r.warnings().toString());
         assertFalse(r.flags().contains(Flag.NOT_STEADY), r.flags().toString());
-        assertEquals(30, r.secondsTo90PctOfPeak(), 1.0, "every answer came 30 s in");
+        assertNull(r.secondsTo90PctOfPeak(), "every answer came 30 s in, after the load");
+        assertTrue(
+                r.warnings().stream().anyMatch(w -> w.contains("lie beyond the plan")),
+                r.warnings().toString());
+    }
+
+    @Test
+    void aSuddenLoadsTimeToPeakCountsOnlyOnceItsRateStoppedRisingWithinThePlan() {
+        // 30 s of 1 000 users: answers climb 10 % a second for 10 s, then hold at 1 000/s: the 3-s average reaches
+        // 900 (90 % of the 1 000 peak) in second 9 counted from 0 (seconds 7-9: (800 + 900 + 1000) / 3), 10 s in
+        int[] plateau = new int[30];
+        for (int s = 0; s < 30; s++) {
+            plateau[s] = Math.min(1000, 100 * (s + 1));
+        }
+        RunResult reached = analyse(
+                "ramp-up",
+                Map.of("DURATION", "30", "THREADS", "1000", "DELAY_MS", "1000"),
+                perSecond(plateau),
+                List.of());
+        assertEquals(10.0, reached.secondsTo90PctOfPeak(), reached.warnings().toString());
+        // the same climb for the whole plan (34 a second, as the pool grows): the rate still rising as the load ends
+        int[] climbing = new int[30];
+        for (int s = 0; s < 30; s++) {
+            climbing[s] = 34 * (s + 1);
+        }
+        RunResult censored = analyse(
+                "ramp-up",
+                Map.of("DURATION", "30", "THREADS", "1000", "DELAY_MS", "1000"),
+                perSecond(climbing),
+                List.of());
+        assertNull(censored.secondsTo90PctOfPeak(), "its highest rate is where the plan ended, not its peak");
+        assertTrue(
+                censored.warnings().stream().anyMatch(w -> w.contains("had not stopped rising")),
+                censored.warnings().toString());
     }
 
     @Test
