@@ -1,7 +1,47 @@
 package dev.vtlab;
 
+import dev.vtlab.api.ErrorMappers;
+import dev.vtlab.banking.BankHandoffResource;
+import dev.vtlab.banking.BankResource;
+import dev.vtlab.dispatch.DispatchHeaders;
+import dev.vtlab.dispatch.Dispatcher;
+import dev.vtlab.experiments.PinHandoffResource;
+import dev.vtlab.experiments.PinResource;
+import dev.vtlab.ping.HelloHandoffResource;
+import dev.vtlab.ping.HelloResource;
+import dev.vtlab.ping.PingHandoffResource;
+import dev.vtlab.ping.PingResource;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.eclipse.microprofile.config.ConfigProvider;
 
+/**
+ * The REST resources of this server's mode: where Liberty runs the request (its pool, or its work on virtual
+ * threads), resources that answer synchronously, as a plain JAX-RS application does; where the application hands
+ * the request off, their twins that answer through an AsyncResponse (see {@link Dispatcher}). Listed, not scanned, so
+ * only one of each pair serves its path.
+ */
 @ApplicationPath("/api")
-public class ApiApplication extends Application {}
+public class ApiApplication extends Application {
+
+    private static final Set<Class<?>> PROVIDERS = Set.of(
+            ErrorMappers.Api.class, ErrorMappers.Web.class, ErrorMappers.Unexpected.class, DispatchHeaders.class);
+
+    @Override
+    public Set<Class<?>> getClasses() {
+        boolean handsOff = Dispatcher.handsOff(ConfigProvider.getConfig()
+                .getOptionalValue(Dispatcher.MODE_KEY, String.class)
+                .orElse(Dispatcher.DEFAULT_MODE));
+        Set<Class<?>> resources = handsOff
+                ? Set.of(
+                        PingHandoffResource.class,
+                        HelloHandoffResource.class,
+                        BankHandoffResource.class,
+                        PinHandoffResource.class)
+                : Set.of(PingResource.class, HelloResource.class, BankResource.class, PinResource.class);
+        return Stream.concat(resources.stream(), PROVIDERS.stream()).collect(Collectors.toUnmodifiableSet());
+    }
+}

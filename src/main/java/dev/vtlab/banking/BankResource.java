@@ -16,8 +16,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.container.AsyncResponse;
-import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.UUID;
@@ -60,57 +58,66 @@ public class BankResource {
 
     @GET
     @Path("/accounts/{id}")
-    public void account(
-            @PathParam("id") String id,
-            @QueryParam("delayMs") String delayMs,
-            @QueryParam("work") String work,
-            @Suspended AsyncResponse response) {
-        dispatcher.dispatch(response, () -> {
-            int accountId = accountId(id);
-            return Response.ok(bank.account(accountId, load(delayMs, work))).build();
-        });
+    public Response account(
+            @PathParam("id") String id, @QueryParam("delayMs") String delayMs, @QueryParam("work") String work)
+            throws Exception {
+        return dispatcher.inPlace(() -> accountAnswer(id, delayMs, work));
     }
 
     @GET
     @Path("/accounts/{id}/statement")
-    public void statement(
+    public Response statement(
             @PathParam("id") String id,
             @QueryParam("limit") String limit,
             @QueryParam("delayMs") String delayMs,
-            @QueryParam("work") String work,
-            @Suspended AsyncResponse response) {
-        dispatcher.dispatch(response, () -> {
-            int accountId = accountId(id);
-            int lines = Params.intOr(limit, "limit", DEFAULT_STATEMENT_LINES, 1, RemoteLimits.HISTORY);
-            return Response.ok(bank.statement(accountId, lines, load(delayMs, work)))
-                    .build();
-        });
+            @QueryParam("work") String work)
+            throws Exception {
+        return dispatcher.inPlace(() -> statementAnswer(id, limit, delayMs, work));
     }
 
     @POST
     @Path("/transfers")
     @Consumes(MediaType.APPLICATION_JSON)
-    public void transfer(
+    public Response transfer(
             String body,
             @HeaderParam("Idempotency-Key") String idempotencyKey,
             @QueryParam("delayMs") String delayMs,
-            @QueryParam("work") String work,
-            @Suspended AsyncResponse response) {
-        dispatcher.dispatch(response, () -> {
-            TransferRequest request = TransferRequest.parse(body, RemoteLimits.MAX_ACCOUNTS);
-            BankService.Load load = load(delayMs, work);
-            BankViews.Transfer transfer = bank.transfer(transferId(idempotencyKey), request, load);
-            return Response.status(transfer.replayed() ? Response.Status.OK : Response.Status.CREATED)
-                    .entity(transfer)
-                    .build();
-        });
+            @QueryParam("work") String work)
+            throws Exception {
+        return dispatcher.inPlace(() -> transferAnswer(body, idempotencyKey, delayMs, work));
     }
 
     @GET
     @Path("/ledger/total")
-    public void ledgerTotal(@QueryParam("delayMs") String delayMs, @Suspended AsyncResponse response) {
-        dispatcher.dispatch(response, () -> Response.ok(bank.ledgerTotal(remoteDelay.forRequest(delayMs)))
-                .build());
+    public Response ledgerTotal(@QueryParam("delayMs") String delayMs) throws Exception {
+        return dispatcher.inPlace(() -> ledgerTotalAnswer(delayMs));
+    }
+
+    // each endpoint's work, for this class and its hand-off twin (BankHandoffResource) alike
+
+    Response accountAnswer(String id, String delayMs, String work) {
+        int accountId = accountId(id);
+        return Response.ok(bank.account(accountId, load(delayMs, work))).build();
+    }
+
+    Response statementAnswer(String id, String limit, String delayMs, String work) {
+        int accountId = accountId(id);
+        int lines = Params.intOr(limit, "limit", DEFAULT_STATEMENT_LINES, 1, RemoteLimits.HISTORY);
+        return Response.ok(bank.statement(accountId, lines, load(delayMs, work)))
+                .build();
+    }
+
+    Response transferAnswer(String body, String idempotencyKey, String delayMs, String work) {
+        TransferRequest request = TransferRequest.parse(body, RemoteLimits.MAX_ACCOUNTS);
+        BankService.Load load = load(delayMs, work);
+        BankViews.Transfer transfer = bank.transfer(transferId(idempotencyKey), request, load);
+        return Response.status(transfer.replayed() ? Response.Status.OK : Response.Status.CREATED)
+                .entity(transfer)
+                .build();
+    }
+
+    Response ledgerTotalAnswer(String delayMs) {
+        return Response.ok(bank.ledgerTotal(remoteDelay.forRequest(delayMs))).build();
     }
 
     /** {@code ?work=} (else BANK_WORK) and {@code ?delayMs=} (else REMOTE_DELAY_MS), in that order. */

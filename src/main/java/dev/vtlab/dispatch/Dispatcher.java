@@ -37,7 +37,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * <li>{@code platform-handoff}: the same hand-off onto a platform thread of an unbounded cached pool, so
  * that the hop and the virtual thread can be measured apart.</li>
  * </ul>
- * Every mode answers through the same {@link AsyncResponse}, so they differ only in where the work runs.
+ * The modes that run a request where Liberty ran it answer synchronously ({@link #inPlace}), as a plain JAX-RS
+ * application on Liberty does; only the hand-off modes answer through an {@link AsyncResponse} ({@link #dispatch}),
+ * served by the hand-off twins of the resources ({@code ApiApplication} registers one set or the other). An async
+ * servlet request ends with a task Liberty queues on its Default Executor (AsyncContextImpl's CompleteRunnable): in
+ * the pool modes that task waits behind every request queued before it, so under a sudden load of 1 000 users on a
+ * 1-CPU server the pool answered nothing for 25-40 s and then almost everything at once.
  * In the hand-off modes at most MAX_IN_FLIGHT requests run at once (default 10 000, 0 = no limit): past
  * it a request is answered 503 with Retry-After at once, before any thread or memory is spent on it.
  */
@@ -49,11 +54,16 @@ public class Dispatcher {
     static final String PLATFORM_THREAD_PREFIX = "vtlab-handoff-";
     static final long HANDOFF_IDLE_SECONDS = 10;
 
+    /** The setting that names the mode, and its default (read here and by {@code ApiApplication}). */
+    public static final String MODE_KEY = "DISPATCH_MODE";
+
+    public static final String DEFAULT_MODE = "threadpool";
+
     static final int MAX_IN_FLIGHT_BOUND = 1_000_000;
     static final long STOP_WAIT_SECONDS = 30;
 
     @Inject
-    @ConfigProperty(name = "DISPATCH_MODE", defaultValue = "threadpool")
+    @ConfigProperty(name = MODE_KEY, defaultValue = DEFAULT_MODE)
     String configuredMode;
 
     /** The hand-off modes' back-pressure: the pool has its size, a thread per request has only this. */
@@ -158,12 +168,37 @@ public class Dispatcher {
         return mode;
     }
 
-    /** Runs {@code work} where the mode says and answers with its result, or with what it threw. */
+    /** Whether this server's resources are the hand-off twins, answering through an {@link AsyncResponse}. */
+    public static boolean handsOff(String configuredMode) {
+        try {
+            return DispatchMode.parse(configuredMode).handsOff();
+        } catch (IllegalArgumentException e) {
+            return false; // init() refuses the mode with its own message
+        }
+    }
+
+    /**
+     * Runs {@code work} on the calling thread, in the modes that do not hand off, and returns its answer (what it throws
+     * goes to the exception mappers as the resource method's own), counted in flight like every request.
+     */
+    public Response inPlace(Callable<Response> work) throws Exception {
+        if (handoff != null) {
+            throw new IllegalStateException(
+                    "DISPATCH_MODE=" + mode.label() + " hands requests off: its resources are the hand-off twins");
+        }
+        stats.requestStarted();
+        try {
+            return work.call();
+        } finally {
+            stats.requestFinished();
+        }
+    }
+
+    /** Hands {@code work} off as the mode says and answers with its result, or with what it threw. */
     public void dispatch(AsyncResponse response, Callable<Response> work) {
         if (handoff == null) {
-            stats.requestStarted();
-            answer(response, work);
-            return;
+            throw new IllegalStateException(
+                    "DISPATCH_MODE=" + mode.label() + " runs requests in place: its resources answer synchronously");
         }
         if (!stats.tryAdmit(maxInFlight)) {
             response.resume(overloaded());

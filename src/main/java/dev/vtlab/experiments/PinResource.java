@@ -11,8 +11,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.container.AsyncResponse;
-import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
@@ -43,29 +41,37 @@ public class PinResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public void pin(@QueryParam("millis") String millisParam, @Suspended AsyncResponse response) {
-        int millis = Params.requiredInt(millisParam, "millis", 1, MAX_MILLIS);
-        dispatcher.dispatch(response, () -> {
-            if (!onePinAtATime.tryAcquire()) {
-                throw new ApiException(
-                        Response.Status.CONFLICT, "pin_busy", null, "another request is pinning a carrier; try again");
-            }
-            long start = System.nanoTime();
-            try {
-                PIN_MILLIS.set(millis);
-                MethodHandles.lookup().defineHiddenClass(CLINIT_CLASS, true); // runs the blocking initializer
-            } finally {
-                PIN_MILLIS.remove();
-                onePinAtATime.release();
-            }
-            Thread t = Thread.currentThread();
-            return Response.ok(Json.createObjectBuilder()
-                            .add("pinnedMillis", (System.nanoTime() - start) / 1_000_000)
-                            .add("thread", t.toString())
-                            .add("virtual", t.isVirtual())
-                            .build())
-                    .build();
-        });
+    public Response pin(@QueryParam("millis") String millisParam) throws Exception {
+        int millis = millis(millisParam);
+        return dispatcher.inPlace(() -> pinAnswer(millis));
+    }
+
+    /** The pin's length, checked on the request's thread before any work is dispatched. */
+    static int millis(String millisParam) {
+        return Params.requiredInt(millisParam, "millis", 1, MAX_MILLIS);
+    }
+
+    /** The work, for this class and its hand-off twin ({@link PinHandoffResource}) alike. */
+    Response pinAnswer(int millis) throws IllegalAccessException {
+        if (!onePinAtATime.tryAcquire()) {
+            throw new ApiException(
+                    Response.Status.CONFLICT, "pin_busy", null, "another request is pinning a carrier; try again");
+        }
+        long start = System.nanoTime();
+        try {
+            PIN_MILLIS.set(millis);
+            MethodHandles.lookup().defineHiddenClass(CLINIT_CLASS, true); // runs the blocking initializer
+        } finally {
+            PIN_MILLIS.remove();
+            onePinAtATime.release();
+        }
+        Thread t = Thread.currentThread();
+        return Response.ok(Json.createObjectBuilder()
+                        .add("pinnedMillis", (System.nanoTime() - start) / 1_000_000)
+                        .add("thread", t.toString())
+                        .add("virtual", t.isVirtual())
+                        .build())
+                .build();
     }
 
     private static byte[] classBytes() {

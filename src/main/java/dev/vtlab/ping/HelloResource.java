@@ -8,8 +8,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.container.AsyncResponse;
-import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -27,14 +25,17 @@ public class HelloResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public void hello(@PathParam("millis") String millis, @Suspended AsyncResponse response) {
-        dispatcher.dispatch(response, () -> {
-            int sleep = Params.requiredInt(millis, "millis", 0, MAX_MILLIS);
-            long time = System.currentTimeMillis();
-            Thread.sleep(sleep);
-            Thread current = Thread.currentThread();
-            return Response.ok(new Hello(time, "Hello World!", current.toString(), current.isVirtual()))
-                    .build();
-        });
+    public Response hello(@PathParam("millis") String millis) throws Exception {
+        return dispatcher.inPlace(() -> sleep(millis));
+    }
+
+    /** The work: sleeps {@code millis} and says where it ran. */
+    static Response sleep(String millis) throws InterruptedException {
+        int sleep = Params.requiredInt(millis, "millis", 0, MAX_MILLIS);
+        long time = System.currentTimeMillis();
+        Thread.sleep(sleep);
+        Thread current = Thread.currentThread();
+        return Response.ok(new Hello(time, "Hello World!", current.toString(), current.isVirtual()))
+                .build();
     }
 }

@@ -6,8 +6,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.container.AsyncResponse;
-import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -21,7 +19,11 @@ public class PingResource {
 
     @GET
     @Produces(MediaType.TEXT_PLAIN)
-    public void ping(@Suspended AsyncResponse response) {
-        dispatcher.dispatch(response, () -> Response.ok("pong").build());
+    public Response ping() throws Exception {
+        return dispatcher.inPlace(PingResource::pong);
+    }
+
+    static Response pong() {
+        return Response.ok("pong").build();
     }
 }
