@@ -43,6 +43,9 @@ public final class Fixtures {
     /** A machine with a low load and no other JVM, before and after a run. */
     public static final MachineState QUIET = new MachineState(0.1, List.of());
 
+    /** The latency of every request in a fixture's levels and of its one label, unless a test gives its own. */
+    public static final RunResult.Percentiles LATENCY = new RunResult.Percentiles(1000, 2, 5, 9);
+
     /**
      * A measured run's record on a {@link #QUIET} machine, with no warm-up and its wall time not recorded (as a plan
      * without a warm-up phase leaves it).
@@ -85,6 +88,19 @@ public final class Fixtures {
     /** A steady level's window [{@code from}, {@code to}) s: p50/p95/p99 at 2/5/9 ms, no pool, no JIT or GC in it. */
     public static RunResult.Level level(
             String name, int offered, int from, int to, double rps, double cpuPct, double tpsPerCpu) {
+        return level(name, offered, from, to, rps, cpuPct, tpsPerCpu, LATENCY);
+    }
+
+    /** The same steady level with its own {@code latency}. */
+    public static RunResult.Level level(
+            String name,
+            int offered,
+            int from,
+            int to,
+            double rps,
+            double cpuPct,
+            double tpsPerCpu,
+            RunResult.Percentiles latency) {
         return new RunResult.Level(
                 name,
                 offered,
@@ -94,7 +110,7 @@ public final class Fixtures {
                 rps,
                 cpuPct,
                 tpsPerCpu,
-                new RunResult.Percentiles(1000, 2, 5, 9),
+                latency,
                 null,
                 Double.NaN,
                 Double.NaN,
@@ -117,29 +133,122 @@ public final class Fixtures {
             List<ServerSample> samples,
             long t0,
             Map<String, Set<Flag>> levelFlags) {
-        return new RunResult(
-                runRecord(test, mode, repetition, repetition, 1000, Map.of()),
-                1000,
-                1000,
-                Map.of(),
-                ok,
-                levels,
-                Map.of("ping", new RunResult.Percentiles(1000, 2, 5, 9)),
-                1e8,
-                50,
-                Map.of(),
-                null,
-                10,
-                10,
-                1,
-                0,
-                false,
-                false,
-                samples,
-                t0,
-                List.of(),
-                Set.of(),
-                levelFlags);
+        return new Run(runRecord(test, mode, repetition, repetition, 1000, Map.of()), levels)
+                .perSecondOk(ok)
+                .samples(samples, t0)
+                .levelFlags(levelFlags)
+                .result();
+    }
+
+    /**
+     * A measured run of {@code levels} as {@link #run} makes it (1 000 requests, all answered, the ping label at
+     * p50/p95/p99 2/5/9 ms, 100 MB of RSS, 50 OS threads, JMeter and the remote at 10 % of a CPU, others at 1 %, no
+     * flag, no per-second series, no samples), with what a test sets otherwise; {@link #result()} builds it.
+     */
+    public static final class Run {
+        private final RunRecord record;
+        private final List<RunResult.Level> levels;
+        private long requests = 1000;
+        private double[] perSecondOk = new double[0];
+        private Map<String, RunResult.Percentiles> byLabel = Map.of("ping", LATENCY);
+        private double rssMaxBytes = 1e8;
+        private double osThreadsMax = 50;
+        private Double secondsTo90PctOfPeak;
+        private double remoteCpuPct = 10;
+        private double otherCpuPct = 1;
+        private List<ServerSample> samples = List.of();
+        private long t0EpochMs;
+        private Set<Flag> runFlags = Set.of();
+        private Map<String, Set<Flag>> levelFlags = Map.of();
+
+        public Run(RunRecord record, List<RunResult.Level> levels) {
+            this.record = record;
+            this.levels = levels;
+        }
+
+        /** Requests sent, every one answered. */
+        public Run requests(long requests) {
+            this.requests = requests;
+            return this;
+        }
+
+        public Run perSecondOk(double[] perSecondOk) {
+            this.perSecondOk = perSecondOk;
+            return this;
+        }
+
+        public Run byLabel(Map<String, RunResult.Percentiles> byLabel) {
+            this.byLabel = byLabel;
+            return this;
+        }
+
+        public Run rssMaxBytes(double rssMaxBytes) {
+            this.rssMaxBytes = rssMaxBytes;
+            return this;
+        }
+
+        public Run osThreadsMax(double osThreadsMax) {
+            this.osThreadsMax = osThreadsMax;
+            return this;
+        }
+
+        public Run secondsTo90PctOfPeak(Double secondsTo90PctOfPeak) {
+            this.secondsTo90PctOfPeak = secondsTo90PctOfPeak;
+            return this;
+        }
+
+        public Run remoteCpuPct(double remoteCpuPct) {
+            this.remoteCpuPct = remoteCpuPct;
+            return this;
+        }
+
+        public Run otherCpuPct(double otherCpuPct) {
+            this.otherCpuPct = otherCpuPct;
+            return this;
+        }
+
+        /** The server's seconds from {@code t0EpochMs}. */
+        public Run samples(List<ServerSample> samples, long t0EpochMs) {
+            this.samples = samples;
+            this.t0EpochMs = t0EpochMs;
+            return this;
+        }
+
+        public Run runFlags(Set<Flag> runFlags) {
+            this.runFlags = runFlags;
+            return this;
+        }
+
+        public Run levelFlags(Map<String, Set<Flag>> levelFlags) {
+            this.levelFlags = levelFlags;
+            return this;
+        }
+
+        public RunResult result() {
+            return new RunResult(
+                    record,
+                    requests,
+                    requests,
+                    Map.of(),
+                    perSecondOk,
+                    levels,
+                    byLabel,
+                    rssMaxBytes,
+                    osThreadsMax,
+                    Map.of(),
+                    secondsTo90PctOfPeak,
+                    10,
+                    remoteCpuPct,
+                    otherCpuPct,
+                    0,
+                    false,
+                    false,
+                    samples,
+                    t0EpochMs,
+                    List.of(),
+                    runFlags,
+                    levelFlags);
+        }
     }
 
     /** {@code call} is refused with one line that starts with {@code start} and contains {@code contains}. */

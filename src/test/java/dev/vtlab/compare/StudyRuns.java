@@ -30,46 +30,23 @@ public final class StudyRuns {
 
     public static RunResult run(
             String test, DispatchMode mode, int repetition, Map<String, String> props, Figures f, Set<Flag> flags) {
-        RunResult.Level level = new RunResult.Level(
+        RunResult.Level level = Fixtures.level(
                 "100 users",
                 100,
                 10,
                 100,
-                true,
                 f.rps(),
                 100,
                 f.tpsPerCpuSecond(),
-                new RunResult.Percentiles(1000, 10, 20, 30),
-                null,
-                Double.NaN,
-                Double.NaN,
-                null,
-                null,
-                0,
-                0);
-        return new RunResult(
-                Fixtures.runRecord(test, mode, repetition, repetition, 1000, props),
-                1000,
-                1000,
-                Map.of(),
-                new double[0],
-                List.of(level),
-                Map.of(),
-                f.rssMiB() * 1048576,
-                100,
-                Map.of(),
-                Double.isNaN(f.secondsTo90()) ? null : f.secondsTo90(),
-                10,
-                10,
-                0,
-                0,
-                false,
-                false,
-                List.of(),
-                0,
-                List.of(),
-                flags,
-                Map.of());
+                new RunResult.Percentiles(1000, 10, 20, 30));
+        return new Fixtures.Run(Fixtures.runRecord(test, mode, repetition, repetition, 1000, props), List.of(level))
+                .byLabel(Map.of())
+                .rssMaxBytes(f.rssMiB() * 1048576)
+                .osThreadsMax(100)
+                .secondsTo90PctOfPeak(Double.isNaN(f.secondsTo90()) ? null : f.secondsTo90())
+                .otherCpuPct(0)
+                .runFlags(flags)
+                .result();
     }
 
     /** Runs of one test: the i-th of each mode from the i-th figures of its list. */

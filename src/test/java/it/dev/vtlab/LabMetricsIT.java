@@ -12,6 +12,9 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -144,30 +147,40 @@ class LabMetricsIT {
 
     @ParameterizedTest
     @MethodSource("modes")
-    void pinnedCountGrowsOnlyWhenAVirtualThreadPinsItsCarrier(Lab lab) throws Exception {
-        double before = Metrics.of(lab).get("vtlab_virtual_threads_pinned_total");
-        HttpResponse<String> pin = Lab.get(lab.app("/api/lab/pin?millis=150"));
-        assertEquals(200, pin.statusCode(), pin.body());
-        JsonObject body = Lab.json(pin);
-        assertTrue(body.getJsonNumber("pinnedMillis").longValue() >= 150);
-        if (lab.dispatch.runsOnVirtualThread()) {
-            assertTrue(body.getBoolean("virtual"));
-            // JFR hands events to the stream about once a second
-            Metrics.await(lab, "vtlab_virtual_threads_pinned_total", "", v -> v >= before + 1);
-        } else {
-            assertFalse(body.getBoolean("virtual"));
-            Thread.sleep(2500);
-            assertEquals(before, Metrics.of(lab).get("vtlab_virtual_threads_pinned_total"), "a pool thread cannot pin");
-        }
-    }
-
-    @ParameterizedTest
-    @MethodSource("modes")
     void pinIsBounded(Lab lab) {
         for (String bad : List.of("", "?millis=0", "?millis=5001", "?millis=abc")) {
             HttpResponse<String> r = Lab.get(lab.app("/api/lab/pin" + bad));
             assertEquals(400, r.statusCode(), bad + ": " + r.body());
             assertEquals("millis", Lab.json(r).getString("field"), r.body());
+        }
+    }
+
+    /**
+     * Every mode at once, after the tests above (a nested class runs after its outer class's own tests, and alone, so
+     * no other request is on a server meanwhile): a case mostly waits for JFR's pinning events, up to 2.5 s.
+     */
+    @Nested
+    class Pinning {
+
+        @ParameterizedTest
+        @MethodSource("it.dev.vtlab.LabMetricsIT#modes")
+        @Execution(ExecutionMode.CONCURRENT)
+        void pinnedCountGrowsOnlyWhenAVirtualThreadPinsItsCarrier(Lab lab) throws Exception {
+            double before = Metrics.of(lab).get("vtlab_virtual_threads_pinned_total");
+            HttpResponse<String> pin = Lab.get(lab.app("/api/lab/pin?millis=150"));
+            assertEquals(200, pin.statusCode(), pin.body());
+            JsonObject body = Lab.json(pin);
+            assertTrue(body.getJsonNumber("pinnedMillis").longValue() >= 150);
+            if (lab.dispatch.runsOnVirtualThread()) {
+                assertTrue(body.getBoolean("virtual"));
+                // JFR hands events to the stream about once a second
+                Metrics.await(lab, "vtlab_virtual_threads_pinned_total", "", v -> v >= before + 1);
+            } else {
+                assertFalse(body.getBoolean("virtual"));
+                Thread.sleep(2500);
+                assertEquals(
+                        before, Metrics.of(lab).get("vtlab_virtual_threads_pinned_total"), "a pool thread cannot pin");
+            }
         }
     }
 }

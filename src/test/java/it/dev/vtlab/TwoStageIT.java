@@ -22,15 +22,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A comparison to a fixed precision end to end, as small as it gets: the smoke ping, 3 first-stage runs per mode,
- * ±2 % asked for (more than 3 runs of seconds-long levels can reach) within a 150-s budget (the first stage's
- * estimate is 138 s), so the plan is the budget's and the second stage whatever it leaves: a run or two per mode
- * when the first stage's runs are quicker than estimated, none otherwise. Checks what the report says of the plan, that the primary
- * interval's half-width is the plan's, and that the second stage's runs carry on the repetitions.
+ * ±2 % asked for (more than 3 runs of seconds-long levels can reach), so the plan is the budget's and the second stage
+ * whatever the budget leaves: at least a run per mode ({@link #BUDGET_S}). Checks what the report says of the plan,
+ * that the primary interval's half-width is the plan's, and that the second stage's runs (there must be some) carry
+ * on the repetitions.
  */
 class TwoStageIT {
 
     private static final List<String> MODES = List.of("threadpool", "executor-virtual");
-    private static final int BUDGET_S = 150;
+    /**
+     * The first stage takes about 6 runs' time (118 s, 19.5 s a run, on a 2-core machine at load 20 and more), and the
+     * budget left after it buys floor(left / (2 × a run)) more runs per mode: 190 s buys one there, and one still with
+     * runs of up to 23.6 s; two or three on a quieter machine, about 160-170 s in all. (150 s, the budget before,
+     * bought none there: the second stage's checks had nothing to check.)
+     */
+    private static final int BUDGET_S = 190;
     /** An interval's ends, as a verdict that cannot give one prints them. */
     private static final Pattern ENDS = Pattern.compile("interval \\(([0-9.e+-]+) … ([0-9.e+-]+)\\)");
 
@@ -105,10 +111,10 @@ class TwoStageIT {
 
     @Test
     void theSecondStagesRunsCarryOnTheRepetitionsInterleaved() {
-        int added = summary.getJsonObject("two_stage")
-                .getJsonArray("tests")
-                .getJsonObject(0)
-                .getInt("added_runs");
+        JsonObject ping =
+                summary.getJsonObject("two_stage").getJsonArray("tests").getJsonObject(0);
+        int added = ping.getInt("added_runs");
+        assertTrue(added >= 1, "the budget leaves a second stage, whose runs are what is checked here: " + ping);
         List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
         assertEquals((3 + added) * MODES.size(), runs.size());
         for (String mode : MODES) {

@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.Fixtures;
-import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
-import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.LogRatio;
@@ -20,7 +18,6 @@ import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -149,47 +146,15 @@ class ComparisonContrastsTest {
 
     /** A run of ping whose figures are set by one offset; every other figure is the same in every run. */
     private static RunResult run(DispatchMode mode, int repetition, int order, double offset) {
-        RunRecord record = Fixtures.runRecord("ping", mode, repetition, order, 1000, Map.of());
-        RunResult.Percentiles latency = new RunResult.Percentiles(1000, 2, 5, 9);
-        RunResult.Level level = new RunResult.Level(
-                "steady",
-                50,
-                10,
-                40,
-                true,
-                100 * Math.exp(0.001 * offset),
-                50,
-                1e6 / (100 + offset),
-                latency,
-                null,
-                Double.NaN,
-                Double.NaN,
-                null,
-                null,
-                Double.NaN,
-                Double.NaN);
-        return new RunResult(
-                record,
-                3000,
-                3000,
-                Map.of(),
-                new double[40],
-                List.of(level),
-                Map.of("ping", latency),
-                2e8,
-                50,
-                Map.of(),
-                null,
-                10,
-                1,
-                0,
-                0,
-                false,
-                false,
-                List.of(),
-                0,
-                List.of(),
-                Set.<Flag>of(),
-                Map.of());
+        // the JIT's and GC's seconds in the window (0 here) are the report's, never the judge's
+        RunResult.Level level =
+                Fixtures.level("steady", 50, 10, 40, 100 * Math.exp(0.001 * offset), 50, 1e6 / (100 + offset));
+        return new Fixtures.Run(Fixtures.runRecord("ping", mode, repetition, order, 1000, Map.of()), List.of(level))
+                .requests(3000)
+                .perSecondOk(new double[40])
+                .rssMaxBytes(2e8)
+                .remoteCpuPct(1)
+                .otherCpuPct(0)
+                .result();
     }
 }

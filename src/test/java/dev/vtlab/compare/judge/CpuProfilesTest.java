@@ -155,28 +155,12 @@ class CpuProfilesTest {
                 quiet,
                 Double.NaN,
                 new RunRecord.Profiling(List.of(), 10, Set.of("com.example.shop."), 0, 20_000));
-        return new RunResult(
-                record,
-                1000,
-                1000,
-                Map.of(),
-                new double[0],
-                List.of(),
-                Map.of(),
-                4e8,
-                80,
-                Map.of(),
-                null,
-                10,
-                0,
-                0,
-                0,
-                false,
-                false,
-                List.of(),
-                0,
-                List.of(),
-                Set.of(),
-                Map.of());
+        return new Fixtures.Run(record, List.of())
+                .byLabel(Map.of())
+                .rssMaxBytes(4e8)
+                .osThreadsMax(80)
+                .remoteCpuPct(0)
+                .otherCpuPct(0)
+                .result();
     }
 }

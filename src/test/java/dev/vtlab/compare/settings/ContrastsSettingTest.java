@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** compare.contrasts and compare.history: what they accept, and the one line each refusal is. */
 class ContrastsSettingTest {
@@ -35,32 +37,21 @@ class ContrastsSettingTest {
         assertTrue(CompareSettings.contrasts(null, MODES).isEmpty());
     }
 
-    @Test
-    void badPairsAreRefusedInOneLineNamingTheSetting() {
-        assertMessage(
-                "compare.contrasts: mode/reference pairs",
-                "'virtual'",
-                () -> CompareSettings.contrasts("virtual", MODES));
-        assertMessage(
-                "compare.contrasts: 'virtul' in 'virtul/threadpool' is not a mode",
-                "platform-handoff",
-                () -> CompareSettings.contrasts("virtul/threadpool", MODES));
-        assertMessage(
-                "compare.contrasts: 'virtual/pool-virtual-workers' names pool-virtual-workers",
-                "not among the comparison's modes [threadpool, platform-handoff, virtual, executor-virtual]",
-                () -> CompareSettings.contrasts("virtual/pool-virtual-workers", MODES));
-        assertMessage(
-                "compare.contrasts: 'virtual/virtual' compares a mode with itself",
-                "",
-                () -> CompareSettings.contrasts("virtual/virtual", MODES));
-        assertMessage(
-                "compare.contrasts: 'threadpool/virtual' puts the baseline over a mode",
-                "virtual/threadpool",
-                () -> CompareSettings.contrasts("threadpool/virtual", MODES));
-        assertMessage(
-                "compare.contrasts: 'platform-handoff/virtual' is named twice",
-                "",
-                () -> CompareSettings.contrasts("virtual/platform-handoff,platform-handoff/virtual", MODES));
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            textBlock =
+                    """
+            virtual                                            | compare.contrasts: mode/reference pairs                                         | 'virtual'
+            virtul/threadpool                                  | compare.contrasts: 'virtul' in 'virtul/threadpool' is not a mode                | platform-handoff
+            virtual/pool-virtual-workers                       | compare.contrasts: 'virtual/pool-virtual-workers' names pool-virtual-workers | not among the comparison's modes [threadpool, platform-handoff, virtual, executor-virtual]
+            virtual/virtual                                    | compare.contrasts: 'virtual/virtual' compares a mode with itself              | ""
+            threadpool/virtual                                 | compare.contrasts: 'threadpool/virtual' puts the baseline over a mode         | virtual/threadpool
+            virtual/platform-handoff,platform-handoff/virtual | compare.contrasts: 'platform-handoff/virtual' is named twice                   | ""
+            """)
+    void badPairsAreRefusedInOneLineNamingTheSetting(String contrasts, String start, String contains) {
+        assertMessage(start, contains, () -> CompareSettings.contrasts(contrasts, MODES));
     }
 
     @Test
@@ -76,25 +67,30 @@ class ContrastsSettingTest {
         CompareSettings plain = CompareSettings.from(new Properties(), Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME);
         assertTrue(plain.contrasts().isEmpty());
         assertEquals(Path.of(Fixtures.HOME, ".vtlab", "history"), plain.history());
-        // a contrast is checked against the modes the settings compare, with the same one line
+    }
+
+    /**
+     * Through the settings, the same one line: a contrast checked against the modes they compare, a blank history,
+     * and a known key's near miss (known keys pass the refusal of unknown ones).
+     */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            textBlock =
+                    """
+            executor-virtual/virtual    | none | compare.contrasts | compare.contrasts: 'executor-virtual/virtual' names virtual, which is not among the comparison's modes | ""
+            executor-virtual/threadpool | " "  | compare.contrasts | compare.history: a directory, or none                                                               | ""
+            executor-virtual/threadpool | none | compare.contrast  | compare.contrast is not a setting                                                                   | did you mean compare.contrasts?
+            """)
+    void theSettingsRefuseInTheSameOneLine(
+            String contrasts, String history, String contrastsKey, String start, String contains) {
+        Properties p = new Properties();
         p.setProperty("compare.modes", "threadpool,executor-virtual");
-        assertMessage(
-                "compare.contrasts: 'executor-virtual/virtual' names virtual, which is not among the comparison's modes",
-                "",
-                () -> CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME));
         p.setProperty("compare.contrasts", "executor-virtual/threadpool");
-        p.setProperty("compare.history", " ");
-        assertMessage(
-                "compare.history: a directory, or none",
-                "",
-                () -> CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME));
-        // known keys pass the refusal of unknown ones
-        p.setProperty("compare.history", "none");
-        p.setProperty("compare.contrast", "executor-virtual/threadpool");
-        assertMessage(
-                "compare.contrast is not a setting",
-                "did you mean compare.contrasts?",
-                () -> CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME));
+        p.setProperty(contrastsKey, contrasts);
+        p.setProperty("compare.history", history);
+        assertMessage(start, contains, () -> CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME));
     }
 
     @Test
