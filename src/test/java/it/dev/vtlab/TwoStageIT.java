@@ -91,16 +91,29 @@ class TwoStageIT {
                 .findFirst()
                 .orElseThrow();
         assertEquals("tps_per_cpu_s", primary.getString("metric"));
+        // fixed by the first stage where every run has the figure; a run whose 2-s smoke window got no CPU sample
+        // (the sampler missed it on a cold server) has none, and the interval of fewer runs is only wider
+        boolean everyRunHasIt = summary.getJsonArray("runs").getValuesAs(JsonObject.class).stream()
+                .allMatch(r ->
+                        r.getJsonArray("levels").getJsonObject(0).get("cpu_pct").getValueType()
+                                == JsonValue.ValueType.NUMBER);
+        double reached, tolerance;
         if (primary.get("ci_low").getValueType() == JsonValue.ValueType.NUMBER) {
-            double low = primary.getJsonNumber("ci_low").doubleValue(),
-                    high = primary.getJsonNumber("ci_high").doubleValue();
-            assertEquals(halfWidth, Math.sqrt(high / low) - 1, 1e-9, "fixed by the first stage: " + primary);
+            tolerance = 1e-9;
+            reached = Math.sqrt(primary.getJsonNumber("ci_high").doubleValue()
+                            / primary.getJsonNumber("ci_low").doubleValue())
+                    - 1;
         } else {
             // wider than a factor of 4 end to end: said so, with the ends (to 3 digits) of an interval that wide
             Matcher ends = ENDS.matcher(primary.getString("text"));
             assertTrue(halfWidth > 1 && ends.find(), primary.toString());
-            double low = Double.parseDouble(ends.group(1)), high = Double.parseDouble(ends.group(2));
-            assertEquals(1 + halfWidth, Math.sqrt(high / low), 0.01 * (1 + halfWidth), primary.toString());
+            tolerance = 0.01 * (1 + halfWidth); // the ends are printed to 3 digits
+            reached = Math.sqrt(Double.parseDouble(ends.group(2)) / Double.parseDouble(ends.group(1))) - 1;
+        }
+        if (everyRunHasIt) {
+            assertEquals(halfWidth, reached, tolerance, "fixed by the first stage: " + primary);
+        } else {
+            assertTrue(reached >= halfWidth - tolerance, "fewer runs, a wider interval: " + primary);
         }
         assertTrue(primary.getString("text").contains("two-stage: half-width fixed at ±"), primary.toString());
 

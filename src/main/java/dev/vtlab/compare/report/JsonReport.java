@@ -70,7 +70,7 @@ public final class JsonReport {
         JsonObjectBuilder env = Json.createObjectBuilder();
         c.environment().forEach(env::add);
         root.add("environment", env)
-                .add("wall_time_s", round(c.wallS()))
+                .add("wall_time_s", num(round(c.wallS())))
                 .add("confidence", Stats.CONFIDENCE)
                 .add("baseline", c.modes().get(0).label());
         JsonArrayBuilder runs = Json.createArrayBuilder();
@@ -169,8 +169,8 @@ public final class JsonReport {
                     .add("from_s", l.fromS())
                     .add("to_s", l.toS())
                     .add("settled", l.settled())
-                    .add("throughput_rps", round(l.rps()))
-                    .add("cpu_pct", round(l.cpuPct()))
+                    .add("throughput_rps", num(round(l.rps())))
+                    .add("cpu_pct", num(round(l.cpuPct())))
                     .add("tps_per_cpu_s", num(round(l.tpsPerCpuSecond())))
                     .add("p50_ms", num(l.latency().p50()))
                     .add("p95_ms", num(l.latency().p95()))
@@ -197,7 +197,8 @@ public final class JsonReport {
                             .map(f -> f.name().toLowerCase(Locale.ROOT))
                             .toList()));
             if (l.boundRps() != null) {
-                level.add("bound_rps", round(l.boundRps())).add("fraction_of_bound", round3(l.fractionOfBound()));
+                level.add("bound_rps", num(round(l.boundRps())))
+                        .add("fraction_of_bound", num(round3(l.fractionOfBound())));
             }
             levels.add(level);
         }
@@ -226,7 +227,7 @@ public final class JsonReport {
                 .add("requests", r.requests())
                 .add("successes", r.successes())
                 .add("errors", r.errors())
-                .add("error_pct", round3(r.errorPct()))
+                .add("error_pct", num(round3(r.errorPct())))
                 .add("errors_by_code", codes)
                 .add("too_many_errors", r.tooManyErrors())
                 .add("levels", levels)
@@ -235,11 +236,11 @@ public final class JsonReport {
                 .add("rss_max_bytes", (long) r.rssMaxBytes())
                 .add("os_threads_max", (long) r.osThreadsMax())
                 .add("server_metrics", metricsMax)
-                .add("jmeter_cpu_pct", round(r.jmeterCpuPct()))
-                .add("remote_cpu_pct", round(r.remoteCpuPct()))
-                .add("other_cpu_pct", round(r.otherCpuPct()))
+                .add("jmeter_cpu_pct", num(round(r.jmeterCpuPct())))
+                .add("remote_cpu_pct", num(round(r.remoteCpuPct())))
+                .add("other_cpu_pct", num(round(r.otherCpuPct())))
                 .add("steal_pct", num(round(r.stealPct())))
-                .add("calibration_units_per_s", round(r.record().calibration()))
+                .add("calibration_units_per_s", num(round(r.record().calibration())))
                 .add("load_generator_bound", r.loadGeneratorBound())
                 .add("machine_busy", r.machineBusy())
                 .add("load_average_before", num(r.before().loadAverage1m()))
@@ -265,11 +266,12 @@ public final class JsonReport {
         return Double.isNaN(v) || Double.isInfinite(v) ? JsonValue.NULL : Json.createValue(v);
     }
 
+    /** To a tenth; NaN stays NaN (written as null by {@link #num}), where Math.round would make it 0. */
     private static double round(double v) {
-        return Math.round(v * 10) / 10.0;
+        return Double.isFinite(v) ? Math.round(v * 10) / 10.0 : v;
     }
 
     private static double round3(double v) {
-        return Math.round(v * 1000) / 1000.0;
+        return Double.isFinite(v) ? Math.round(v * 1000) / 1000.0 : v;
     }
 }
