@@ -10,7 +10,8 @@ public enum Flag {
     POOL_NOT_CONVERGED("Liberty's pool not converged"),
     NOT_WARM("the JIT still compiling in a window"),
     CPU_SPEED("the server CPUs' speed off the comparison's"),
-    RATE_NOT_KEPT("the paced rate not kept");
+    RATE_NOT_KEPT("the paced rate not kept"),
+    PEAK_BEYOND_PLAN("a sudden load's peak beyond its plan");
 
     private final String text;
 

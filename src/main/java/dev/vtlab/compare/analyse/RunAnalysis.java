@@ -103,9 +103,7 @@ public final class RunAnalysis {
         validity.calibration(raw.record().calibration(), calibrationReference);
         validity.warmedUp(raw.record().warm(), raw.record().warmupSeconds());
         validity.errors(100.0 * (all.size() - ok.size()) / Math.max(1, all.size()) > RunResult.ERROR_LIMIT_PCT);
-        Double t90 = spec.test().sudden() && !validity.peakBeyondPlan()
-                ? SteadyWindow.secondsTo90PctOfPeak(perSecond)
-                : null;
+        Double t90 = spec.test().sudden() ? SteadyWindow.secondsTo90PctOfPeak(perSecond) : null;
         return new RunResult(
                 raw.record(),
                 all.size(),

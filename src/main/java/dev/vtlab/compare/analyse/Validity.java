@@ -39,8 +39,11 @@ final class Validity {
     private final TestSpec spec;
     /** The run's own doubts (errors, the load side, the machine, the warm-up), which count against every figure. */
     private final Set<Flag> flags = EnumSet.noneOf(Flag.class);
-    /** A sudden load whose rate was still rising when its load ended: its peak lies beyond the plan. */
-    private boolean peakBeyondPlan;
+    /**
+     * Where a sudden load's peak flag is kept: apart from the levels, so that it counts against the run's time to peak
+     * (a figure of the whole run, which every flag counts against) and not against a level's own rate or latency.
+     */
+    static final String TIME_TO_PEAK = "time to peak";
     /** A level's doubts (its window), which count against that level's figures only. */
     private final Map<String, Set<Flag>> levelFlags = new LinkedHashMap<>();
 
@@ -168,22 +171,19 @@ final class Validity {
     }
 
     /**
-     * A sudden load's time to 90 % of its peak is a figure only where the rate had stopped rising while the load lasted:
+     * A sudden load's time to 90 % of its peak counts only where the rate had stopped rising while the load lasted:
      * else the highest rate seen is where the plan ended, not the mode's peak (in the 20-s ramp-up of 2026-11-25 the
      * pool's "peak" was its backlog answered after JMeter stopped, so its time to it was the plan's length).
      */
     void peakReached(Levels.Span span, SteadyWindow.Window window) {
         if (spec.test().sudden() && !window.stoppedRising()) {
-            peakBeyondPlan = true;
+            levelFlags
+                    .computeIfAbsent(TIME_TO_PEAK, k -> EnumSet.noneOf(Flag.class))
+                    .add(Flag.PEAK_BEYOND_PLAN);
             warnings.add("level " + span.name() + ": the rate had not stopped rising when the load ended ("
                     + (window.why() == null ? "" : window.why())
-                    + "): its peak, and the time to 90 % of it, lie beyond the plan; no figure (lengthen DURATION)");
+                    + "): its peak, and the time to 90 % of it, lie beyond the plan (lengthen DURATION)");
         }
-    }
-
-    /** Whether the run's time to 90 % of peak is no figure ({@link #peakReached}). */
-    boolean peakBeyondPlan() {
-        return peakBeyondPlan;
     }
 
     /**

@@ -372,7 +372,7 @@ class RunAnalysisTest {
     @Test
     void aColdServerThatNeverSettlesUnderASuddenLoadIsWhatTheTestMeasuresNotAFlaggedRun() {
         // the same drain-only level as above, in the sudden-load test: shown as not steady, with no rate, but the
-        // run stays in the verdicts; its time to 90 % of peak is no figure, as nothing was answered while the load
+        // run stays in the verdicts but for its time to 90 % of peak, flagged as nothing was answered while the load
         // lasted (every answer came 30 s in, after a 1-s plan): the peak lies beyond the plan
         List<Jtl.Sample> samples = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
@@ -385,7 +385,11 @@ class RunAnalysisTest {
                 r.warnings().stream().anyMatch(w -> w.contains("not steady")),
                 r.warnings().toString());
         assertFalse(r.flags().contains(Flag.NOT_STEADY), r.flags().toString());
-        assertNull(r.secondsTo90PctOfPeak(), "every answer came 30 s in, after the load");
+        assertEquals(30, r.secondsTo90PctOfPeak(), 1.0, "every answer came 30 s in, after the load");
+        assertEquals(
+                Set.of(Flag.PEAK_BEYOND_PLAN),
+                r.flagsFor(Headline.of(Metric.TIME_TO_90PCT_S)),
+                "so the time to peak is left out of the verdicts");
         assertTrue(
                 r.warnings().stream().anyMatch(w -> w.contains("lie beyond the plan")),
                 r.warnings().toString());
@@ -405,6 +409,10 @@ class RunAnalysisTest {
                 perSecond(plateau),
                 List.of());
         assertEquals(10.0, reached.secondsTo90PctOfPeak(), reached.warnings().toString());
+        assertEquals(
+                Set.of(),
+                reached.flagsFor(Headline.of(Metric.TIME_TO_90PCT_S)),
+                reached.warnings().toString());
         // the same climb for the whole plan (34 a second, as the pool grows): the rate still rising as the load ends
         int[] climbing = new int[30];
         for (int s = 0; s < 30; s++) {
@@ -415,7 +423,14 @@ class RunAnalysisTest {
                 Map.of("DURATION", "30", "THREADS", "1000", "DELAY_MS", "1000"),
                 perSecond(climbing),
                 List.of());
-        assertNull(censored.secondsTo90PctOfPeak(), "its highest rate is where the plan ended, not its peak");
+        assertEquals(
+                Set.of(Flag.PEAK_BEYOND_PLAN),
+                censored.flagsFor(Headline.of(Metric.TIME_TO_90PCT_S)),
+                "its highest rate is where the plan ended, not its peak");
+        assertEquals(
+                Set.of(),
+                censored.flagsFor(new Headline(Metric.P95_MS, "1000 users", null)),
+                "the level's own latency still counts");
         assertTrue(
                 censored.warnings().stream().anyMatch(w -> w.contains("had not stopped rising")),
                 censored.warnings().toString());
