@@ -30,14 +30,16 @@ public final class TwoStageReport {
             return "two-stage " + t.test() + ": no second stage: " + t.why();
         }
         String first = t.modes().stream()
-                .map(m -> String.format(
-                        Locale.ROOT,
-                        "%s log s² %.2g vs %s %.2g, c %.2f",
-                        m.mode().label(),
-                        m.plan().modeLogVariance(),
-                        baseline.label(),
-                        m.plan().baselineLogVariance(),
-                        m.plan().c()))
+                .map(m -> m.plan().why() != null && !m.plan().why().isEmpty()
+                        ? m.mode().label() + ": " + m.plan().why()
+                        : String.format(
+                                Locale.ROOT,
+                                "%s log s² %.2g vs %s %.2g, c %.2f",
+                                m.mode().label(),
+                                m.plan().modeLogVariance(),
+                                baseline.label(),
+                                m.plan().baselineLogVariance(),
+                                m.plan().c()))
                 .collect(Collectors.joining("; "));
         return String.format(
                 Locale.ROOT,

@@ -53,11 +53,14 @@ final class ProcessSampler implements AutoCloseable {
         long[] before = ticks(watched);
         while (running) {
             try {
-                Thread.sleep(1000);
+                // a tick a second from the last CPU reading, however long the last scrape of /metrics took (a busy
+                // 1-CPU server answers it late: with a sleep after it, 2-s windows went without a CPU reading)
+                Thread.sleep(Math.max(0, 1000 - (System.nanoTime() - last) / 1_000_000));
             } catch (InterruptedException e) {
                 return;
             }
             long now = System.nanoTime();
+            long nowMs = System.currentTimeMillis(); // when the CPU was read, not when the scrape ended
             long pid = jmeterPid;
             long[] after = ticks(pid);
             if (pid != watched) {
@@ -81,7 +84,7 @@ final class ProcessSampler implements AutoCloseable {
                 figures.put(ServerMetric.JIT_CPU_SECONDS, jit);
             }
             ServerSample sample = new ServerSample(
-                    System.currentTimeMillis(),
+                    nowMs,
                     pct[0],
                     pct[1],
                     pct[2],

@@ -48,9 +48,9 @@ public final class TwoStage {
             return halfWidth <= target * (1 + 1e-9);
         }
 
-        /** c, the 97.5 % quantile of T₁ − T₂ for the first stage's degrees of freedom. */
+        /** c, the 97.5 % quantile of T₁ − T₂ for the first stage's degrees of freedom; NaN with fewer than 2 runs. */
         public double c() {
-            return pivot().quantile(1 - (1 - Stats.CONFIDENCE) / 2);
+            return firstMode < 2 || firstBaseline < 2 ? Double.NaN : pivot().quantile(1 - (1 - Stats.CONFIDENCE) / 2);
         }
 
         private Pivot pivot() {
