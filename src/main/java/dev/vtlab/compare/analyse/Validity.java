@@ -29,8 +29,13 @@ final class Validity {
     static final double BUSY_OTHER_CPU_PCT = 15;
     /** The load side's CPU use, as a share of its CPUs, above which it is suspected of limiting the test. */
     static final double LOAD_BOUND_SHARE = 0.90;
-    /** How far under its pace a paced level may be answered: JMeter's timer loses only what a stall costs it. */
-    static final double PACE_SHORTFALL = 0.03;
+    /**
+     * How far under its pace a paced level may be answered before it counts as not kept. JMeter's per-user timer never
+     * catches up: a user whose answer came after its next slot loses that slot, so a mode with a longer latency tail
+     * is answered a little under the pace (executor-virtual 2-4 % under 2 500/s at a p95 of 4 ms, its server at 37-40 %
+     * CPU, 2026-11-26); a server that cannot keep the pace falls far further.
+     */
+    static final double PACE_SHORTFALL = 0.10;
     /** The label the open-model plans give an arrival they refused to send (more than MAX_THREADS alive). */
     static final String DROPPED = "dropped";
 

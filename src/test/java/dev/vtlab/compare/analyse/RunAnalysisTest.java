@@ -513,10 +513,16 @@ class RunAnalysisTest {
         assertEquals(10_000, level.tpsPerCpuSecond(), 1e-6);
         assertEquals(Set.of(), r.flags(), r.warnings().toString());
 
-        RunResult short_ = paced(2300, flat(20, 25));
+        // 12 % short of the pace: the server (or JMeter) did not keep it
+        RunResult short_ = paced(2200, flat(20, 25));
         assertTrue(
                 short_.flags().contains(Flag.RATE_NOT_KEPT), short_.warnings().toString());
-        assertTrue(short_.warnings().stream().anyMatch(w -> w.contains("2300 req/s of the 2500/s paced")));
+        assertTrue(short_.warnings().stream().anyMatch(w -> w.contains("2200 req/s of the 2500/s paced")));
+        // 3.6 % short, as JMeter's per-user timer loses a slot after each late answer: kept
+        RunResult lateTail = paced(2410, flat(20, 25));
+        assertFalse(
+                lateTail.flags().contains(Flag.RATE_NOT_KEPT),
+                lateTail.warnings().toString());
 
         // the CPU falls from 40 % to 20 % across the level while JMeter holds the rate: not steady, by the CPU
         double[] falling = new double[20];
