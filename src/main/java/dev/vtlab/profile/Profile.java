@@ -9,10 +9,13 @@ import java.util.Map;
  * What one recording says about one measured window, for the report writers to format.
  *
  * @param samples              CPU samples charged to each bucket ({@link Attribution}), every bucket present
+ * @param sampledNanos         the CPU those samples stand for, per bucket: each sample's own period (JFR's
+ *                             samplingPeriod, a multiple of the interval when the thread's timer fired more than once
+ *                             before the sample was taken: one sample in ten or so on a busy server)
  * @param virtualThreadSamples how many of them JFR took on a virtual thread (its own stack, not its carrier's)
- * @param firstUseSamples      how many of them have {@value #FIRST_USE} on their stack: a thread-local cache filled
- *                             on the thread's first use — once per pool thread, once per request on a new virtual
- *                             thread (the study's "lost ThreadLocal caches"), whatever bucket the sample is charged to
+ * @param firstUseNanos        the sampled CPU of the samples with {@value #FIRST_USE} on their stack: a thread-local
+ *                             cache filled on the thread's first use — once per pool thread, once per request on a
+ *                             new virtual thread (the study's "lost ThreadLocal caches"), whatever bucket it is in
  * @param lostSamples          samples JFR dropped (jdk.CPUTimeSamplesLost: a thread in the VM's own code, or a
  *                             full queue); their CPU is spread over the buckets like the others'
  * @param threadCpu            CPU time of each of the server's threads over the recording
@@ -22,8 +25,9 @@ import java.util.Map;
 public record Profile(
         Window window,
         Map<Bucket, Long> samples,
+        Map<Bucket, Long> sampledNanos,
         long virtualThreadSamples,
-        long firstUseSamples,
+        long firstUseNanos,
         long lostSamples,
         ThreadCpu threadCpu,
         Gc gc,
@@ -60,15 +64,21 @@ public record Profile(
 
     public Profile {
         samples = Collections.unmodifiableMap(new EnumMap<>(samples)); // in the table's order
+        sampledNanos = Collections.unmodifiableMap(new EnumMap<>(sampledNanos));
     }
 
     public long totalSamples() {
         return samples.values().stream().mapToLong(Long::longValue).sum();
     }
 
+    /** The CPU nanoseconds the samples stand for, each by its own period. */
+    public long totalSampledNanos() {
+        return sampledNanos.values().stream().mapToLong(Long::longValue).sum();
+    }
+
     /**
      * The measured CPU per request in µs, charged to buckets: the JVM's own threads (GC, JIT, VM thread) by
-     * their measured CPU time, the rest of the process's CPU in proportion to the samples of each bucket.
+     * their measured CPU time, the rest of the process's CPU in proportion to each bucket's sampled CPU.
      * The buckets add up to {@code cpuSeconds / requests} exactly; with no samples the rest is
      * {@link Bucket#OTHER}'s.
      *
@@ -77,15 +87,15 @@ public record Profile(
      */
     /**
      * The CPU per request in µs of the samples with {@link #FIRST_USE} on their stack, charged as {@link
-     * #cpuMicrosPerRequest} charges a bucket (the process's CPU less its JVM threads', in proportion to samples): part
+     * #cpuMicrosPerRequest} charges a bucket (the process's CPU less its JVM threads', in proportion to sampled CPU): part
      * of the buckets' total, not added to it.
      */
     public double firstUseMicrosPerRequest(double cpuSeconds, long requests) {
-        long total = totalSamples();
+        long total = totalSampledNanos();
         if (total == 0 || requests <= 0) {
             return Double.NaN;
         }
-        return sampledMicros(cpuSeconds * 1e6, jvmMicros()) * firstUseSamples / total / requests;
+        return sampledMicros(cpuSeconds * 1e6, jvmMicros()) * firstUseNanos / total / requests;
     }
 
     /** The JVM's own threads' CPU in the window, µs (measured by their clocks, not sampled). */
@@ -117,11 +127,11 @@ public record Profile(
         double jvmScale = jvmMicros > totalMicros ? totalMicros / jvmMicros : 1.0;
         jvmNanos.forEach((b, n) -> micros.merge(b, n / 1e3 * jvmScale, Double::sum));
         double rest = sampledMicros(totalMicros, jvmMicros);
-        long total = totalSamples();
+        long total = totalSampledNanos();
         if (total == 0) {
             micros.merge(Bucket.OTHER, rest, Double::sum);
         } else {
-            samples.forEach((b, n) -> micros.merge(b, rest * n / total, Double::sum));
+            sampledNanos.forEach((b, n) -> micros.merge(b, rest * n / total, Double::sum));
         }
         micros.replaceAll((b, us) -> us / requests);
         return micros;

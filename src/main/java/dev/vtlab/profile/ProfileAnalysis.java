@@ -31,8 +31,9 @@ public final class ProfileAnalysis {
 
     private final Attribution attribution;
     private final Map<Bucket, Long> samples = new EnumMap<>(Bucket.class);
+    private final Map<Bucket, Long> sampledNanos = new EnumMap<>(Bucket.class);
     private long virtualThreadSamples;
-    private long firstUseSamples;
+    private long firstUseNanos;
     private long lostSamples;
     private long gcCount;
     private long gcPauseNanos;
@@ -51,6 +52,7 @@ public final class ProfileAnalysis {
         this.attribution = new Attribution(appPackages);
         for (Bucket b : Bucket.values()) {
             samples.put(b, 0L);
+            sampledNanos.put(b, 0L);
         }
     }
 
@@ -78,8 +80,9 @@ public final class ProfileAnalysis {
         return new Profile(
                 window,
                 a.samples,
+                a.sampledNanos,
                 a.virtualThreadSamples,
-                a.firstUseSamples,
+                a.firstUseNanos,
                 a.lostSamples,
                 ThreadCpu.read(ProfileRecorder.threadCpuFile(recording)),
                 new Profile.Gc(a.gcCount, a.gcPauseNanos),
@@ -137,9 +140,13 @@ public final class ProfileAnalysis {
             virtualThreadSamples++;
         }
         List<String> frames = e.getBoolean("failed") ? List.of() : frames(e.getStackTrace());
-        samples.merge(attribution.of(name, frames), 1L, Long::sum);
+        // the CPU this sample stands for: its period, longer when the thread's timer fired again before it was taken
+        long nanos = e.getDuration("samplingPeriod").toNanos();
+        Bucket bucket = attribution.of(name, frames);
+        samples.merge(bucket, 1L, Long::sum);
+        sampledNanos.merge(bucket, nanos, Long::sum);
         if (frames.contains(Profile.FIRST_USE)) {
-            firstUseSamples++;
+            firstUseNanos += nanos;
         }
     }
 

@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -16,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * and warm-up stay out of the file. The settings are vtlab-profile.jfc (jdk.CPUTimeSample at
  * {@link ProfileSettings#interval()}, GC pauses, allocation samples, compilations, virtual-thread pinning and
  * submit failures, context switches); beside the recording, the CPU time of every thread of the server
- * ({@link ThreadCpu}), for the JVM's own threads that JFR does not sample.
+ * ({@link ThreadCpu}, read each second), for the JVM's own threads that JFR does not sample.
  */
 public final class ProfileRecorder {
 
@@ -27,8 +29,52 @@ public final class ProfileRecorder {
     private final ProfileSettings settings;
     private final Path jcmd;
 
-    /** A recording under way: where it goes and the server's threads when it started. */
-    public record Recording(long pid, Path file, ThreadCpu.Snapshot threadsAtStart) {}
+    /** Between two readings of the server's threads' CPU. */
+    static final Duration THREAD_READING_PERIOD = Duration.ofSeconds(1);
+
+    /** A recording under way: where it goes, and the server's threads read each second on a thread of its own. */
+    public static final class Recording {
+        private final long pid;
+        private final Path file;
+        private final long startEpochMs = System.currentTimeMillis();
+        private final List<ThreadCpu.Snapshot> snapshots = Collections.synchronizedList(new ArrayList<>());
+        private final Thread reader;
+
+        private Recording(long pid, Path file) {
+            this.pid = pid;
+            this.file = file;
+            this.reader = Thread.ofPlatform().daemon().name("vtlab-thread-cpu").unstarted(this::readEachSecond);
+        }
+
+        private void readEachSecond() {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    snapshots.add(ThreadCpu.snapshot(pid));
+                    Thread.sleep(THREAD_READING_PERIOD);
+                }
+            } catch (InterruptedException stopped) {
+                Thread.currentThread().interrupt();
+            } catch (IOException gone) {
+                // the server is gone: the readings so far are all there is
+            }
+        }
+
+        private ThreadCpu stopReading() throws IOException, InterruptedException {
+            reader.interrupt();
+            reader.join();
+            snapshots.add(ThreadCpu.snapshot(pid));
+            return new ThreadCpu(List.copyOf(snapshots));
+        }
+
+        public Path file() {
+            return file;
+        }
+
+        /** When the recording had started: its span begins here. */
+        public long startEpochMs() {
+            return startEpochMs;
+        }
+    }
 
     /** With the jcmd of the JDK this runs on, which the lab's servers run on too. */
     public ProfileRecorder(ProfileSettings settings) {
@@ -73,16 +119,18 @@ public final class ProfileRecorder {
         Path jfc = file.resolveSibling(SETTINGS);
         Files.writeString(jfc, settingsText(settings));
         jcmd(pid, "JFR.start", "name=" + RECORDING_NAME, "settings=" + jfc);
-        // after jcmd (about a second) and before it at the stop: the threads' span is the recording's
-        return new Recording(pid, file, ThreadCpu.snapshot(pid));
+        // read after jcmd (about a second) and until just before it at the stop: the threads' span is the recording's
+        Recording recording = new Recording(pid, file);
+        recording.reader.start();
+        return recording;
     }
 
     /** Stops the recording and writes it, with the threads' CPU time beside it; returns the recording. */
     public Path stop(Recording recording) throws IOException, InterruptedException {
-        ThreadCpu.Snapshot threads = ThreadCpu.snapshot(recording.pid());
-        jcmd(recording.pid(), "JFR.stop", "name=" + RECORDING_NAME, "filename=" + recording.file());
-        ThreadCpu.between(recording.threadsAtStart(), threads).write(threadCpuFile(recording.file()));
-        return recording.file();
+        ThreadCpu threads = recording.stopReading();
+        jcmd(recording.pid, "JFR.stop", "name=" + RECORDING_NAME, "filename=" + recording.file);
+        threads.write(threadCpuFile(recording.file));
+        return recording.file;
     }
 
     /** vtlab-profile.jfc with the CPU sampler's throttle set to the settings' interval. */

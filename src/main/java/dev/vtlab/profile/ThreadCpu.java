@@ -5,48 +5,66 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * CPU time of each thread of the server over the recording, from {@code /proc/PID/task/TID/schedstat}
- * (nanoseconds on a CPU) at its start and its stop: the JVM's own threads (GC, JIT compilers, VM thread),
- * which JFR's CPU sampler never samples, are measured here instead. A thread that ended within the
- * recording is missing (its time is in the process's CPU all the same, and so lands in the sampled
- * buckets); one that started within it counts from zero.
+ * (nanoseconds on a CPU), read about once a second: the JVM's own threads (GC, JIT compilers, VM thread),
+ * which JFR's CPU sampler never samples, are measured here instead. Read each second rather than at the
+ * recording's ends because their CPU is anything but steady (a compiler thread can burn half the server's
+ * CPU in one second and nothing in the next), and the window measured is only part of the recording. A
+ * thread that ended between two readings loses its last second (its time is in the process's CPU all the
+ * same, and so lands in the sampled buckets); one that started between them counts from zero.
  *
- * @param threads each thread's name and CPU nanoseconds in [fromEpochMs, toEpochMs); empty when not measured
+ * @param snapshots the readings, oldest first; none when not measured
  */
-public record ThreadCpu(long fromEpochMs, long toEpochMs, List<ThreadTime> threads) {
+public record ThreadCpu(List<Snapshot> snapshots) {
 
-    public static final ThreadCpu NONE = new ThreadCpu(0, 0, List.of());
+    public static final ThreadCpu NONE = new ThreadCpu(List.of());
 
     /** One thread: its name as the kernel has it (at most 15 characters) and its CPU nanoseconds. */
     public record ThreadTime(long tid, String name, long cpuNanos) {}
 
-    /** Every thread of a process now, with its CPU nanoseconds since it started. */
-    public record Snapshot(long epochMs, Map<Long, ThreadTime> threads) {}
+    /** Every thread of a process at one moment, with its CPU nanoseconds since it started. */
+    public record Snapshot(long epochMs, Map<Long, ThreadTime> threads) {
+        public Snapshot {
+            threads = Map.copyOf(threads);
+        }
+    }
 
     public ThreadCpu {
-        threads = List.copyOf(threads);
+        snapshots = snapshots.stream()
+                .sorted(Comparator.comparingLong(Snapshot::epochMs))
+                .toList();
     }
 
     public boolean measured() {
-        return !threads.isEmpty();
+        return snapshots.size() >= 2;
     }
 
-    /** CPU nanoseconds of the JVM's own threads per bucket (GC, JIT, JVM), scaled to a window of the recording. */
+    /**
+     * CPU nanoseconds of the JVM's own threads per bucket (GC, JIT, JVM) in a window: each reading interval's
+     * CPU counted by the share of it the window covers (CPU within one interval is taken as steady).
+     */
     public Map<Bucket, Double> jvmThreadNanos(Window window) {
         Map<Bucket, Double> nanos = new HashMap<>();
-        if (!measured() || toEpochMs <= fromEpochMs) {
-            return nanos;
-        }
-        // the snapshots bracket the recording; the rates are taken as steady over it
-        double scale = (window.endEpochMs() - window.startEpochMs()) / (double) (toEpochMs - fromEpochMs);
-        for (ThreadTime t : threads) {
-            Attribution.ofThread(t.name()).ifPresent(b -> nanos.merge(b, t.cpuNanos() * scale, Double::sum));
+        for (int i = 1; i < snapshots.size(); i++) {
+            Snapshot a = snapshots.get(i - 1), b = snapshots.get(i);
+            long overlap = Math.min(b.epochMs(), window.endEpochMs()) - Math.max(a.epochMs(), window.startEpochMs());
+            if (overlap <= 0 || b.epochMs() <= a.epochMs()) {
+                continue;
+            }
+            double share = overlap / (double) (b.epochMs() - a.epochMs());
+            for (ThreadTime t : b.threads().values()) {
+                ThreadTime before = a.threads().get(t.tid());
+                long used = t.cpuNanos() - (before == null ? 0 : before.cpuNanos());
+                Attribution.ofThread(t.name()).ifPresent(bucket -> nanos.merge(bucket, used * share, Double::sum));
+            }
         }
         return nanos;
     }
@@ -70,23 +88,13 @@ public record ThreadCpu(long fromEpochMs, long toEpochMs, List<ThreadTime> threa
         return new Snapshot(now, threads);
     }
 
-    public static ThreadCpu between(Snapshot start, Snapshot end) {
-        List<ThreadTime> threads = new ArrayList<>();
-        for (ThreadTime t : end.threads().values()) {
-            ThreadTime before = start.threads().get(t.tid());
-            long nanos = before == null ? t.cpuNanos() : t.cpuNanos() - before.cpuNanos();
-            threads.add(new ThreadTime(t.tid(), t.name(), nanos));
-        }
-        threads.sort((a, b) -> Long.compare(a.tid(), b.tid()));
-        return new ThreadCpu(start.epochMs(), end.epochMs(), threads);
-    }
-
-    /** Tab-separated: a first line {@code window FROM TO}, then {@code TID NAME NANOS} per thread. */
+    /** Tab-separated, a line per thread and reading: {@code EPOCH_MS TID NAME NANOS}. */
     public void write(Path file) throws IOException {
         List<String> lines = new ArrayList<>();
-        lines.add("window\t" + fromEpochMs + "\t" + toEpochMs);
-        for (ThreadTime t : threads) {
-            lines.add(t.tid() + "\t" + t.name() + "\t" + t.cpuNanos());
+        for (Snapshot s : snapshots) {
+            s.threads().values().stream()
+                    .sorted(Comparator.comparingLong(ThreadTime::tid))
+                    .forEach(t -> lines.add(s.epochMs() + "\t" + t.tid() + "\t" + t.name() + "\t" + t.cpuNanos()));
         }
         Files.write(file, lines);
     }
@@ -96,13 +104,14 @@ public record ThreadCpu(long fromEpochMs, long toEpochMs, List<ThreadTime> threa
         if (!Files.exists(file)) {
             return NONE;
         }
-        List<String> lines = Files.readAllLines(file);
-        String[] window = lines.get(0).split("\t");
-        List<ThreadTime> threads = new ArrayList<>();
-        for (String line : lines.subList(1, lines.size())) {
+        Map<Long, Map<Long, ThreadTime>> byTime = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(file)) {
             String[] f = line.split("\t");
-            threads.add(new ThreadTime(Long.parseLong(f[0]), f[1], Long.parseLong(f[2])));
+            ThreadTime t = new ThreadTime(Long.parseLong(f[1]), f[2], Long.parseLong(f[3]));
+            byTime.computeIfAbsent(Long.parseLong(f[0]), k -> new HashMap<>()).put(t.tid(), t);
         }
-        return new ThreadCpu(Long.parseLong(window[1]), Long.parseLong(window[2]), threads);
+        List<Snapshot> snapshots = new ArrayList<>();
+        byTime.forEach((epochMs, threads) -> snapshots.add(new Snapshot(epochMs, threads)));
+        return new ThreadCpu(snapshots);
     }
 }

@@ -84,6 +84,10 @@ class ProfileRecorderTest {
             // the sampler saw the spinning virtual thread itself, not just its carrier
             assertTrue(p.virtualThreadSamples() > 50, "virtual-thread samples: " + p.virtualThreadSamples());
             assertTrue(p.threadCpu().measured());
+            // read each second while recording, and once more at the stop
+            assertTrue(
+                    p.threadCpu().snapshots().size() >= 3,
+                    "readings: " + p.threadCpu().snapshots().size());
         } finally {
             busy.destroyForcibly().waitFor();
         }

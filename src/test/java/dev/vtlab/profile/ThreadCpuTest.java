@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,34 +15,49 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ThreadCpuTest {
 
+    private static ThreadCpu.Snapshot at(long epochMs, ThreadCpu.ThreadTime... threads) {
+        Map<Long, ThreadCpu.ThreadTime> byTid = new HashMap<>();
+        for (ThreadCpu.ThreadTime t : threads) {
+            byTid.put(t.tid(), t);
+        }
+        return new ThreadCpu.Snapshot(epochMs, byTid);
+    }
+
     @Test
-    void aThreadCountsFromTheStartOrFromZero() throws IOException {
-        ThreadCpu.Snapshot start = new ThreadCpu.Snapshot(
-                1_000,
-                Map.of(
-                        1L,
-                        new ThreadCpu.ThreadTime(1, "GC Thread#0", 500),
-                        2L,
-                        new ThreadCpu.ThreadTime(2, "gone", 9)));
-        ThreadCpu.Snapshot end = new ThreadCpu.Snapshot(
-                3_000,
-                Map.of(
-                        1L,
+    void aThreadCountsFromItsLastReadingOrFromZero() {
+        ThreadCpu cpu = new ThreadCpu(List.of(
+                at(1_000, new ThreadCpu.ThreadTime(1, "GC Thread#0", 500), new ThreadCpu.ThreadTime(2, "gone", 9)),
+                at(
+                        3_000,
                         new ThreadCpu.ThreadTime(1, "GC Thread#0", 800),
-                        3L,
-                        new ThreadCpu.ThreadTime(3, "C2 CompilerThre", 70)));
-        ThreadCpu cpu = ThreadCpu.between(start, end);
-        assertEquals(
-                List.of(
-                        new ThreadCpu.ThreadTime(1, "GC Thread#0", 300),
-                        new ThreadCpu.ThreadTime(3, "C2 CompilerThre", 70)),
-                cpu.threads());
+                        new ThreadCpu.ThreadTime(3, "C2 CompilerThre", 70),
+                        new ThreadCpu.ThreadTime(4, "Default Executo", 1_000))));
+        // half the interval: 300 ns of GC and 70 of a compiler started within it, halved; no pool thread
         assertEquals(Map.of(Bucket.GC, 150.0, Bucket.JIT, 35.0), cpu.jvmThreadNanos(new Window(1_000, 2_000)));
+        assertEquals(Map.of(), cpu.jvmThreadNanos(new Window(3_000, 4_000)));
+    }
+
+    @Test
+    void aBurstOfCompilationBelongsToTheSecondItHappenedIn() {
+        // a compiler thread busy for the whole first second, then idle for four: a window over the last four
+        // seconds saw none of it (the two readings at the ends alone would put 80 % of it there)
+        ThreadCpu cpu = new ThreadCpu(List.of(
+                at(0, new ThreadCpu.ThreadTime(9, "C2 CompilerThre", 0)),
+                at(1_000, new ThreadCpu.ThreadTime(9, "C2 CompilerThre", 1_000_000_000L)),
+                at(2_000, new ThreadCpu.ThreadTime(9, "C2 CompilerThre", 1_000_000_000L)),
+                at(5_000, new ThreadCpu.ThreadTime(9, "C2 CompilerThre", 1_000_000_000L))));
+        assertEquals(0.0, cpu.jvmThreadNanos(new Window(1_000, 5_000)).get(Bucket.JIT));
+        assertEquals(5e8, cpu.jvmThreadNanos(new Window(500, 5_000)).get(Bucket.JIT), 1e-6);
     }
 
     @Test
     void writtenAndReadBack(@TempDir Path dir) throws IOException {
-        ThreadCpu cpu = new ThreadCpu(5, 10, List.of(new ThreadCpu.ThreadTime(7, "C2 CompilerThre", 42)));
+        ThreadCpu cpu = new ThreadCpu(List.of(
+                at(5, new ThreadCpu.ThreadTime(7, "C2 CompilerThre", 42)),
+                at(
+                        1_005,
+                        new ThreadCpu.ThreadTime(7, "C2 CompilerThre", 50),
+                        new ThreadCpu.ThreadTime(8, "GC Thread#1", 3))));
         cpu.write(dir.resolve("t.tsv"));
         assertEquals(cpu, ThreadCpu.read(dir.resolve("t.tsv")));
         assertFalse(ThreadCpu.read(dir.resolve("none.tsv")).measured());

@@ -114,7 +114,9 @@ class CpuProfileIT {
                     .mapToDouble(b -> mean(b.asJsonObject()))
                     .sum();
             assertEquals(total, sum, 1e-6 * total, mode + ": the buckets are the measured CPU per request, split");
-            // the independent check: (samples + lost) × interval + the JVM threads' CPU against the measured CPU
+            // the independent check: each sample's period, lost samples × interval and the JVM threads' CPU, read each
+            // second, against the measured CPU (counting samples × interval and scaling the threads' CPU from the
+            // recording's two ends once gave 87.6 % in CI)
             double coverage = mean(m.getJsonObject("coverage_pct"));
             assertTrue(coverage >= 90 && coverage <= 110, mode + ": sampled CPU covers " + coverage + " % of measured");
             assertTrue(m.getJsonNumber("samples").longValue() > 100, mode + ": " + m.getJsonNumber("samples"));

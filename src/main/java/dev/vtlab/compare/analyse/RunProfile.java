@@ -16,7 +16,8 @@ import java.util.Map;
  * Where one profiled run's server CPU went, for the judge to aggregate: over the steady window of the run's highest
  * load level (clipped to the span the recording covered), the recording's {@link Profile}, the server's CPU µs per
  * request split into {@link Bucket}s (they add up to the measured CPU per request by construction), and an
- * independent check of the sampling: the CPU the sampler saw, {@code (samples + lost samples) × interval} plus the
+ * independent check of the sampling: the CPU the sampler saw, each sample's period plus {@code lost samples ×
+ * interval}, plus the
  * JVM's own threads' measured CPU, against the CPU measured from the process's accounting.
  *
  * @param run the run as {@link RunAnalysis} analysed it (its figures never enter a verdict)
@@ -96,8 +97,10 @@ public record RunProfile(
                         .mapToDouble(Double::doubleValue)
                         .sum()
                 / 1e3;
-        double sampledMicros =
-                (profile.totalSamples() + profile.lostSamples()) * profiling.intervalMs() * 1e3 + jvmThreadsMicros;
+        // each sample by its own period; a lost one by the interval, the least it stood for
+        double sampledMicros = profile.totalSampledNanos() / 1e3
+                + profile.lostSamples() * profiling.intervalMs() * 1e3
+                + jvmThreadsMicros;
         return new RunProfile(
                 run,
                 level.name(),

@@ -65,7 +65,7 @@ final class ProfiledWindow {
         if (recording == null) {
             throw new Stopped("the profiled run's recording never started: its warm-up did not end before JMeter did");
         }
-        long start = recording.threadsAtStart().epochMs(), end = System.currentTimeMillis();
+        long start = recording.startEpochMs(), end = System.currentTimeMillis();
         try {
             recorder.stop(recording);
         } catch (IOException e) {

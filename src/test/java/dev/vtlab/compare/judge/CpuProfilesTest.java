@@ -114,8 +114,9 @@ class CpuProfilesTest {
         Profile profile = new Profile(
                 window,
                 Map.of(Bucket.APPLICATION, 100L),
+                Map.of(Bucket.APPLICATION, 1_000_000_000L),
                 0,
-                10,
+                100_000_000,
                 2,
                 ThreadCpu.NONE,
                 new Profile.Gc(1, 1_000_000),
