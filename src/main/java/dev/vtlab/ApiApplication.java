@@ -32,9 +32,13 @@ public class ApiApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        boolean handsOff = Dispatcher.handsOff(ConfigProvider.getConfig()
+        return classes(Dispatcher.handsOff(ConfigProvider.getConfig()
                 .getOptionalValue(Dispatcher.MODE_KEY, String.class)
-                .orElse(Dispatcher.DEFAULT_MODE));
+                .orElse(Dispatcher.DEFAULT_MODE)));
+    }
+
+    /** The resources and providers of a mode that hands requests off, or of one that runs them in place. */
+    static Set<Class<?>> classes(boolean handsOff) {
         Set<Class<?>> resources = handsOff
                 ? Set.of(
                         PingHandoffResource.class,

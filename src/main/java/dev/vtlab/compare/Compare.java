@@ -6,6 +6,7 @@ import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.judge.History;
+import dev.vtlab.compare.judge.Replacements;
 import dev.vtlab.compare.judge.Sizing;
 import dev.vtlab.compare.judge.StudyTable;
 import dev.vtlab.compare.judge.TwoStagePlans;
@@ -126,20 +127,25 @@ public final class Compare {
             List<RunProfile> profiles = new ArrayList<>();
             long started = System.currentTimeMillis();
             runSlots(runner, settings, measured, 0, slots.size(), reference, results, profiles);
+            // each test's repetitions run so far: what further rounds number their runs from
+            List<TestSpec> sofar =
+                    replaceLeftOut(runner, settings, measured.size(), slots.size(), reference, results, profiles);
+            int replacing = runsOf(sofar, settings);
             TwoStageRecord twoStage = null;
-            int secondStage = 0;
+            int added = replacing;
             if (settings.precision() != null && settings.profile() != Catalogue.Profile.SIZING) {
                 // the profiled runs come after the second stage: what they will take is not the second stage's
                 int profiledSeconds = estimatedSeconds(settings, profiledSlots);
                 List<Schedule.Slot> more = new ArrayList<>();
-                twoStage = secondStage(settings, results, (System.nanoTime() - began) / 1e9 + profiledSeconds, more);
-                secondStage = more.size();
+                twoStage = secondStage(
+                        settings, sofar, results, (System.nanoTime() - began) / 1e9 + profiledSeconds, more);
+                added += more.size();
                 runSlots(
                         runner,
                         settings,
                         more,
-                        measured.size(),
-                        slots.size() + secondStage,
+                        measured.size() + replacing,
+                        slots.size() + added,
                         reference,
                         results,
                         profiles);
@@ -148,8 +154,8 @@ public final class Compare {
                     runner,
                     settings,
                     profiledSlots,
-                    measured.size() + secondStage,
-                    slots.size() + secondStage,
+                    measured.size() + added,
+                    slots.size() + added,
                     reference,
                     results,
                     profiles);
@@ -329,12 +335,92 @@ public final class Compare {
     }
 
     /**
+     * Rounds that replace the runs the method left out (compare.replaceLeftOut): while a test has a mode with fewer
+     * runs counted for its primary figure than the repetitions asked, a run of every mode more, in the comparison's
+     * order, up to the rounds allowed. Returns each test's spec with the repetitions it has run.
+     */
+    private static List<TestSpec> replaceLeftOut(
+            Runner runner,
+            CompareSettings settings,
+            int before,
+            int total,
+            double reference,
+            List<RunResult> results,
+            List<RunProfile> profiles)
+            throws IOException, InterruptedException {
+        List<String> tests = settings.specs().stream().map(TestSpec::name).toList();
+        List<Integer> wanted = settings.specs().stream().map(TestSpec::repeats).toList();
+        int[] rounds = new int[tests.size()];
+        int added = 0;
+        List<TestSpec> sofar = settings.specs();
+        for (int round = 1; round <= settings.replaceLeftOut() && !settings.keepFlagged(); round++) {
+            List<Replacements.Shortfall> shortfalls =
+                    Replacements.of(tests, wanted, settings.modes(), results, false, Environment.userTest(settings));
+            List<Integer> more =
+                    shortfalls.stream().map(f -> f.isShort() ? 1 : 0).toList();
+            if (more.stream().allMatch(n -> n == 0)) {
+                break;
+            }
+            for (int t = 0; t < tests.size(); t++) {
+                if (more.get(t) == 1) {
+                    rounds[t]++;
+                    System.out.printf(
+                            Locale.ROOT,
+                            "[compare] %s: %s; a round more to replace the runs left out (%d of %d)%n",
+                            tests.get(t),
+                            shortfalls.get(t).why(),
+                            rounds[t],
+                            settings.replaceLeftOut());
+                }
+            }
+            List<Schedule.Slot> slots =
+                    Schedule.continuing(sofar, more, settings.modes(), settings.order(), settings.seed() + round);
+            sofar = runSoFar(settings.specs(), rounds);
+            runSlots(
+                    runner,
+                    settings,
+                    slots,
+                    before + added,
+                    total + added + slots.size(),
+                    reference,
+                    results,
+                    profiles);
+            added += slots.size();
+        }
+        return sofar;
+    }
+
+    /** Each spec with {@code rounds} more repetitions. */
+    private static List<TestSpec> runSoFar(List<TestSpec> specs, int[] rounds) {
+        List<TestSpec> out = new ArrayList<>();
+        for (int t = 0; t < specs.size(); t++) {
+            TestSpec spec = specs.get(t);
+            out.add(new TestSpec(spec.test(), spec.props(), spec.repeats() + rounds[t]));
+        }
+        return out;
+    }
+
+    /** The measured runs {@code specs} stand for, beyond the settings' own: the replacing rounds' runs. */
+    private static int runsOf(List<TestSpec> specs, CompareSettings settings) {
+        int extra = 0;
+        for (int t = 0; t < specs.size(); t++) {
+            extra += (specs.get(t).repeats() - settings.specs().get(t).repeats())
+                    * settings.modes().size();
+        }
+        return extra;
+    }
+
+    /**
      * The two-stage design's plan: each test's from the first stage's runs and the budget left ({@code elapsed}
      * seconds are spent or promised), a line per test, the plan in the raw files; the added runs, interleaved, go to
      * {@code more}.
      */
     private static TwoStageRecord secondStage(
-            CompareSettings settings, List<RunResult> results, double elapsed, List<Schedule.Slot> more)
+            CompareSettings settings,
+            List<TestSpec> sofar,
+            List<RunResult> results,
+            double elapsed,
+            List<Schedule.Slot> more)
             throws IOException {
         Map<String, Double> perRun = new LinkedHashMap<>();
         for (TestSpec spec : settings.specs()) {
@@ -361,7 +447,7 @@ public final class Compare {
                         "[compare] " + TwoStageReport.planned(t, settings.baseline(), plan.target())));
         RawFiles.writeTwoStage(settings.out(), plan);
         more.addAll(Schedule.continuing(
-                settings.specs(),
+                sofar,
                 settings.specs().stream()
                         .map(s -> plan.test(s.name()).addedRuns())
                         .toList(),
@@ -441,6 +527,15 @@ public final class Compare {
                 unknownLength
                         ? "each as long as your plan runs plus about " + Runner.RESTART_SECONDS + " s"
                         : "about " + (estimatedSeconds(settings, slots) + 59) / 60 + " min");
+        if (settings.replaceLeftOut() > 0 && !settings.keepFlagged()) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "[compare] runs the method leaves out are replaced: up to %d round%s more per test (%s=%d)%n",
+                    settings.replaceLeftOut(),
+                    settings.replaceLeftOut() == 1 ? "" : "s",
+                    Setting.REPLACE_LEFT_OUT.key(),
+                    settings.replaceLeftOut());
+        }
         if (settings.precision() != null) {
             precision(settings);
         }

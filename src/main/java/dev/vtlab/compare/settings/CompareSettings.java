@@ -20,6 +20,9 @@ import java.util.TreeSet;
  * @param port the port asked for with compare.port, or null (the preflight decides: a user's plan may fix it)
  * @param keepFlagged whether flagged runs count in the verdicts (by default only the smoke profile's do: its levels
  *     are seconds long, a check of the pipeline, not a result)
+ * @param replaceLeftOut rounds each test may add, a run of every mode each, while a mode has fewer runs the method
+ *     counts for the test's primary figure than the repetitions asked (compare.replaceLeftOut, 0..5; 2, and 0 in the
+ *     smoke profile or where flagged runs are kept)
  * @param margin the equivalence margin, as a fraction (compare.margin in percent, 1..50, default 5): a ratio whose
  *     90 % interval lies within [1/(1 + margin), 1 + margin] is "equivalent"
  * @param app a user's application (compare.app) and its load, or null for the lab's own tests
@@ -56,12 +59,18 @@ public record CompareSettings(
         Path lockFile,
         int lockWaitSeconds,
         boolean keepFlagged,
+        int replaceLeftOut,
         double margin,
         AppSetting app,
         Precision precision,
         ProfileSettings cpuProfile,
         List<Contrast> contrasts,
         Path history) {
+
+    /** Rounds a test may add to replace runs the method left out (compare.replaceLeftOut), but in the smoke profile. */
+    public static final int DEFAULT_REPLACE_LEFT_OUT = 2;
+    /** Each round is a run of every mode more: bounded like every knob that costs time. */
+    public static final int MAX_REPLACE_LEFT_OUT = 5;
 
     /** The port the lab's server listens on unless compare.port (or a user's plan) says otherwise. */
     public static final int DEFAULT_PORT = 9180;
@@ -201,6 +210,12 @@ public record CompareSettings(
                 Path.of(get(p, Setting.LOCK_FILE, MachineLock.DEFAULT.toString())),
                 bounded(p, Setting.LOCK_WAIT_SECONDS, 600, 0, 86_400),
                 keepFlagged(p.getProperty(Setting.KEEP_FLAGGED.key()), profile == Catalogue.Profile.SMOKE),
+                bounded(
+                        p,
+                        Setting.REPLACE_LEFT_OUT,
+                        profile == Catalogue.Profile.SMOKE ? 0 : DEFAULT_REPLACE_LEFT_OUT,
+                        0,
+                        MAX_REPLACE_LEFT_OUT),
                 bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0,
                 app,
                 precision(p, profile, specs),

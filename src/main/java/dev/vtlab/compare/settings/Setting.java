@@ -42,6 +42,7 @@ public enum Setting {
     PLAN("plan"),
     URL("url"),
     KEEP_FLAGGED("keepFlagged"),
+    REPLACE_LEFT_OUT("replaceLeftOut"),
     MARGIN("margin"),
     PRECISION("precision"),
     BUDGET("budget"),

@@ -39,6 +39,15 @@ class CompareSettingsTest {
     }
 
     @Test
+    void leftOutRunsAreReplacedTwiceAtMostButInTheSmokeProfileAndWithinTheirBound() {
+        assertEquals(2, parse().replaceLeftOut());
+        assertEquals(0, parse("compare.profile", "smoke").replaceLeftOut(), "smoke keeps its flagged runs");
+        assertEquals(5, parse("compare.replaceLeftOut", "5").replaceLeftOut());
+        refused("compare.replaceLeftOut", "compare.replaceLeftOut", "6");
+        refused("compare.replaceLeftOut", "compare.replaceLeftOut", "-1");
+    }
+
+    @Test
     void aMistypedSettingIsRefusedWithTheNearestKnownOne() {
         refused(
                 "compare.repeat is not a setting of the comparison; did you mean compare.repeats?",

@@ -1,0 +1,73 @@
+package dev.vtlab.compare.judge;
+
+import dev.vtlab.compare.analyse.Headline;
+import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.dispatch.DispatchMode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which tests need a round more to replace runs the method left out: a test whose modes do not all have as many runs
+ * counted for its primary figure as the repetitions asked. What decides is the runs' flags (errors, a busy machine, a
+ * level not steady, not warm…), never their figures, so a replacement restores the number of runs a verdict rests on
+ * without choosing among outcomes; the left-out runs stay in the report with their reasons.
+ */
+public final class Replacements {
+
+    private Replacements() {}
+
+    /**
+     * One test's shortfall: the fewest counted runs of its primary figure among the modes, against the repetitions
+     * asked; {@code why} names the modes short of them.
+     */
+    public record Shortfall(String test, int fewest, int wanted, String why) {
+        public boolean isShort() {
+            return fewest < wanted;
+        }
+    }
+
+    /**
+     * Each test's shortfall after {@code runs}; {@code wanted}: the repetitions asked per test, in the tests' order.
+     */
+    public static List<Shortfall> of(
+            List<String> tests,
+            List<Integer> wanted,
+            List<DispatchMode> modes,
+            List<RunResult> runs,
+            boolean keepFlagged,
+            String userTest) {
+        List<Shortfall> out = new ArrayList<>();
+        for (int t = 0; t < tests.size(); t++) {
+            String test = tests.get(t);
+            List<RunResult> mine =
+                    runs.stream().filter(r -> r.test().equals(test)).toList();
+            Set<Headline> headlines = new LinkedHashSet<>();
+            mine.forEach(r -> headlines.addAll(r.headlines().keySet()));
+            Map<String, String> environment = new HashMap<>();
+            environment.put(Catalogue.USER_TEST, userTest);
+            Headline primary = Comparison.primary(test, environment, headlines);
+            int fewest = Integer.MAX_VALUE;
+            List<String> lacking = new ArrayList<>();
+            for (DispatchMode mode : modes) {
+                int counted = Comparison.valid(
+                                mine.stream().filter(r -> r.mode() == mode).toList(), keepFlagged, primary)
+                        .size();
+                fewest = Math.min(fewest, counted);
+                if (counted < wanted.get(t)) {
+                    lacking.add(mode.label() + " " + counted);
+                }
+            }
+            out.add(new Shortfall(
+                    test,
+                    fewest,
+                    wanted.get(t),
+                    lacking.isEmpty() ? "" : String.join(", ", lacking) + " of " + wanted.get(t) + " runs counted"));
+        }
+        return out;
+    }
+}
