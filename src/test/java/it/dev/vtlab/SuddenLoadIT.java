@@ -103,10 +103,11 @@ class SuddenLoadIT {
         assertEquals(Map.of("200", USERS), new TreeMap<>(answers), "answers");
         if (lab.dispatch.poolThreadPerRequest()) {
             // Liberty's pool answers each request as it takes it, a second later, at a rate that grows with the
-            // pool: the first tenth well before half the burst. Answered through an AsyncResponse, every answer
-            // waited for a task queued behind the whole backlog, and the first tenth came at 98 % of it.
+            // pool, so most answers come in the burst's second half (the first tenth came at 52 % of it in one CI run).
+            // Answered through an AsyncResponse, every answer waited for a task queued behind the whole backlog,
+            // and the first tenth came at 98 % of it: the first tenth before three quarters tells the two apart.
             long tenth = sorted.get(sorted.size() / 10), last = sorted.getLast();
-            assertTrue(tenth < last / 2, "the first tenth answered after " + tenth + " ms of " + last);
+            assertTrue(tenth < last * 3 / 4, "the first tenth answered after " + tenth + " ms of " + last);
         }
     }
 
