@@ -538,6 +538,15 @@ public final class Comparison {
         return primary(test, environment, headlines(test));
     }
 
+    /** The primary figure of {@code test} among the headlines its runs measured ({@code userTest}: a user's plan). */
+    static Headline primaryOf(String test, List<RunResult> testRuns, String userTest) {
+        Set<Headline> headlines = new LinkedHashSet<>();
+        testRuns.forEach(r -> headlines.addAll(r.headlines().keySet()));
+        Map<String, String> environment = new HashMap<>();
+        environment.put(Catalogue.USER_TEST, userTest);
+        return primary(test, environment, headlines);
+    }
+
     static Headline primary(String test, Map<String, String> environment, Iterable<Headline> headlines) {
         Metric metric =
                 Catalogue.resolve(test, environment.get(Catalogue.USER_TEST)).primary();

@@ -2,14 +2,9 @@ package dev.vtlab.compare.judge;
 
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
-import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Which tests need a round more to replace runs the method left out: a test whose modes do not all have as many runs
@@ -46,11 +41,7 @@ public final class Replacements {
             String test = tests.get(t);
             List<RunResult> mine =
                     runs.stream().filter(r -> r.test().equals(test)).toList();
-            Set<Headline> headlines = new LinkedHashSet<>();
-            mine.forEach(r -> headlines.addAll(r.headlines().keySet()));
-            Map<String, String> environment = new HashMap<>();
-            environment.put(Catalogue.USER_TEST, userTest);
-            Headline primary = Comparison.primary(test, environment, headlines);
+            Headline primary = Comparison.primaryOf(test, mine, userTest);
             int fewest = Integer.MAX_VALUE;
             List<String> lacking = new ArrayList<>();
             for (DispatchMode mode : modes) {

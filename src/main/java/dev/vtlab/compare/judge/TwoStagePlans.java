@@ -3,7 +3,6 @@ package dev.vtlab.compare.judge;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.raw.TwoStageRecord;
-import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.TestSpec;
@@ -11,12 +10,9 @@ import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.TwoStage;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A comparison to a fixed precision, judged: after the first stage, each test's second stage from its primary
@@ -148,11 +144,7 @@ public final class TwoStagePlans {
     private static Primary primary(
             String test, List<DispatchMode> modes, List<RunResult> runs, boolean keepFlagged, String userTest) {
         List<RunResult> mine = runs.stream().filter(r -> r.test().equals(test)).toList();
-        Set<Headline> headlines = new LinkedHashSet<>();
-        mine.forEach(r -> headlines.addAll(r.headlines().keySet()));
-        Map<String, String> environment = new HashMap<>();
-        environment.put(Catalogue.USER_TEST, userTest);
-        Headline primary = Comparison.primary(test, environment, headlines);
+        Headline primary = Comparison.primaryOf(test, mine, userTest);
         List<double[]> values = new ArrayList<>();
         int fewest = Integer.MAX_VALUE;
         for (DispatchMode mode : modes) {
