@@ -1,5 +1,6 @@
 package it.dev.vtlab;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -159,6 +161,20 @@ class CompareSmokeIT {
                     Path dir = report.resolve(run.getString("dir"));
                     assertTrue(
                             Files.exists(dir.resolve("results.jtl")) && Files.exists(dir.resolve("samples.csv")), what);
+                    // the sampler's narrow reads of /metrics (one scope, or one figure by name) each found theirs
+                    List<String> samples = assertDoesNotThrow(() -> Files.readAllLines(dir.resolve("samples.csv")));
+                    List<String> columns = List.of(samples.get(0).split(",", -1));
+                    List<String> read = new ArrayList<>(
+                            List.of("threadpool_size", "memory_usedHeap_bytes", "vtlab_jit_compilation_seconds_total"));
+                    if (mode.equals("executor-virtual")) {
+                        read.add("vtlab_executor_virtual_tasks_started");
+                    }
+                    for (String column : read) {
+                        int at = columns.indexOf(column);
+                        assertTrue(
+                                samples.stream().skip(1).anyMatch(row -> !row.split(",", -1)[at].isEmpty()),
+                                column + " was read in " + what);
+                    }
                     assertEquals(
                             run.getInt("repetition") == 1,
                             Files.exists(dir.resolve("jmeter-dashboard/index.html")),

@@ -45,7 +45,7 @@ public final class HistoryFiles {
 
     /**
      * What makes two comparisons comparable, as one line: the tests with their JMeter properties, the modes, the CPU
-     * split, the pool cap, the server's JVM options, a user's app and load, and the lab's version. Not the seed, the
+     * split, the pool cap, the server's JVM options, a user's app and load, and the version of the lab's code (not its docs or tests). Not the seed, the
      * report directory, the repetitions or the margin, which change the precision, not what is measured.
      *
      * @param props each test's JMeter properties
@@ -64,7 +64,7 @@ public final class HistoryFiles {
                 "pool max " + (c.poolMaxThreads() == null ? "Liberty default" : c.poolMaxThreads()),
                 "JVM " + env.getOrDefault("server_jvm_args", ""),
                 "app " + env.getOrDefault("app", "vtlab") + ", load " + Objects.toString(c.userTest(), "vtlab's"),
-                "lab " + env.getOrDefault("lab_version", "unknown"));
+                "lab " + env.getOrDefault("lab_code_version", env.getOrDefault("lab_version", "unknown")));
     }
 
     /** A history directory the lab may write: absent, empty, or marked as the lab's; else one line why not. */

@@ -27,6 +27,17 @@ public final class Environment {
     /** The environment's key of the lab's version: its git commit, "+modified" when its tracked files were edited. */
     public static final String LAB_VERSION = "lab_version";
 
+    /**
+     * The environment's key of the version of what runs and analyses: the last commit that changed anything but the
+     * docs and the tests, "+modified" when such a file was edited. A comparison's history is kept by it, so a commit
+     * of docs or tests does not start a new one.
+     */
+    public static final String LAB_CODE_VERSION = "lab_code_version";
+
+    /** What {@link #LAB_CODE_VERSION} leaves out. */
+    private static final List<String> NOT_CODE =
+            List.of("--", ".", ":(exclude)docs", ":(exclude)*.md", ":(exclude)src/test");
+
     private Environment() {}
 
     /** The lab's git commit (12 hex digits, "+modified" with uncommitted changes), or "unknown" outside a checkout. */
@@ -36,6 +47,20 @@ public final class Environment {
             return "unknown";
         }
         String changes = git(basedir, "status", "--porcelain", "--untracked-files=no");
+        return commit.strip() + (changes == null || changes.isBlank() ? "" : "+modified");
+    }
+
+    /** The last commit that changed what runs or analyses ("+modified" with such edits), or "unknown". */
+    static String labCodeVersion(Path basedir) {
+        List<String> log = new ArrayList<>(List.of("log", "-1", "--format=%h", "--abbrev=12", "HEAD"));
+        log.addAll(NOT_CODE);
+        String commit = git(basedir, log.toArray(String[]::new));
+        if (commit == null || commit.isBlank()) {
+            return "unknown";
+        }
+        List<String> status = new ArrayList<>(List.of("status", "--porcelain", "--untracked-files=no"));
+        status.addAll(NOT_CODE);
+        String changes = git(basedir, status.toArray(String[]::new));
         return commit.strip() + (changes == null || changes.isBlank() ? "" : "+modified");
     }
 
@@ -107,6 +132,7 @@ public final class Environment {
         m.put("margin", String.format(Locale.ROOT, "±%.0f %%", 100 * settings.margin()));
         m.put("command", command(properties));
         m.put(LAB_VERSION, labVersion(settings.basedir()));
+        m.put(LAB_CODE_VERSION, labCodeVersion(settings.basedir()));
         if (!prepared.planNotes().isEmpty()) {
             m.put("plan_notes", String.join("; ", prepared.planNotes()));
         }

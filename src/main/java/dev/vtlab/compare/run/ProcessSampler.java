@@ -180,37 +180,60 @@ final class ProcessSampler implements AutoCloseable {
         }
     }
 
-    /** The lab's figures from its /metrics (Prometheus text). */
+    /**
+     * The lab's figures from its /metrics (Prometheus text): the application scope in one request, each vendor
+     * and base figure by name. Not the whole of /metrics: that reads Liberty's servlet statistics too, whose
+     * meters keep an entry per thread and walk them all on each read, so with a thread per request the lab's
+     * own scrape cost executor-virtual about 4 % of a CPU on ping (docs/results.md §3).
+     */
     static Supplier<Map<ServerMetric, Double>> prometheus(URI metricsUri) {
         HttpClient http =
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        return () -> scrape(http, metricsUri);
+        List<URI> uris = new ArrayList<>();
+        uris.add(URI.create(metricsUri + "?scope=application"));
+        for (ServerMetric metric : ServerMetric.values()) {
+            if (metric.source() == ServerMetric.Source.VENDOR || metric.source() == ServerMetric.Source.BASE) {
+                uris.add(URI.create(metricsUri + "?" + metric.query()));
+            }
+        }
+        return () -> {
+            Map<ServerMetric, Double> values = new EnumMap<>(ServerMetric.class);
+            for (URI uri : uris) {
+                scrape(http, uri, values);
+            }
+            return values;
+        };
     }
 
-    private static Map<ServerMetric, Double> scrape(HttpClient http, URI metricsUri) {
-        Map<ServerMetric, Double> values = new EnumMap<>(ServerMetric.class);
+    private static void scrape(HttpClient http, URI uri, Map<ServerMetric, Double> values) {
         try {
             String text = http.send(
-                            HttpRequest.newBuilder(metricsUri)
+                            HttpRequest.newBuilder(uri)
                                     .timeout(Duration.ofSeconds(2))
                                     .build(),
                             HttpResponse.BodyHandlers.ofString())
                     .body();
-            for (String line : text.lines().toList()) {
-                for (ServerMetric metric : ServerMetric.values()) {
-                    String name = metric.id();
-                    if (line.startsWith(name + "{") || line.startsWith(name + " ")) {
-                        if (metric.perExecutor() && !line.contains("Default_Executor")) {
-                            continue;
-                        }
-                        values.put(metric, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
-                    }
-                }
-            }
+            values.putAll(parse(text));
         } catch (IOException | RuntimeException e) {
             // a missed scrape leaves gaps, not zeros
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The lab's figures in a Prometheus text; Liberty's pool figures of its Default Executor only. */
+    static Map<ServerMetric, Double> parse(String text) {
+        Map<ServerMetric, Double> values = new EnumMap<>(ServerMetric.class);
+        for (String line : text.lines().toList()) {
+            for (ServerMetric metric : ServerMetric.values()) {
+                String name = metric.id();
+                if (line.startsWith(name + "{") || line.startsWith(name + " ")) {
+                    if (metric.perExecutor() && !line.contains("Default_Executor")) {
+                        continue;
+                    }
+                    values.put(metric, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
+                }
+            }
         }
         return values;
     }

@@ -104,7 +104,17 @@ class HistoryFilesTest {
     @Test
     void theConfigurationNamesWhatMakesComparisonsComparable() {
         ComparisonRecord c = new ComparisonRecord(
-                Map.of("server_cpus", "0", "load_cpus", "1", "server_jvm_args", "-Xmx1g", "lab_version", "abc"),
+                Map.of(
+                        "server_cpus",
+                        "0",
+                        "load_cpus",
+                        "1",
+                        "server_jvm_args",
+                        "-Xmx1g",
+                        "lab_version",
+                        "abc",
+                        "lab_code_version",
+                        "def"),
                 List.of("ping"),
                 List.of(DispatchMode.THREADPOOL, DispatchMode.VIRTUAL),
                 new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1)), false),
@@ -118,7 +128,7 @@ class HistoryFilesTest {
         String key = HistoryFiles.configuration(c, Map.of("ping", Map.of("THREADS", "50", "DURATION", "60")));
         assertEquals(
                 "tests ping{DURATION=60, THREADS=50} | modes threadpool,virtual | server CPUs 0, load CPUs 1"
-                        + " | pool max Liberty default | JVM -Xmx1g | app vtlab, load vtlab's | lab abc",
+                        + " | pool max Liberty default | JVM -Xmx1g | app vtlab, load vtlab's | lab def",
                 key);
     }
 

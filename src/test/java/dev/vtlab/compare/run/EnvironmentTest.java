@@ -1,0 +1,69 @@
+package dev.vtlab.compare.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The lab's versions, read from a real git repository made for the test. */
+class EnvironmentTest {
+
+    @TempDir
+    Path repo;
+
+    @Test
+    void aCommitOfDocsOrTestsKeepsTheCodeVersionAndAnEditOfCodeMarksIt() throws Exception {
+        git("init", "-q");
+        write("src/main/java/A.java", "class A {}");
+        write("docs/results.md", "one");
+        commit("code");
+        String code = Environment.labCodeVersion(repo);
+        assertEquals(Environment.labVersion(repo), code);
+
+        write("docs/results.md", "two");
+        write("src/test/java/ATest.java", "class ATest {}");
+        write("README.md", "read me");
+        commit("docs and tests");
+        assertEquals(code, Environment.labCodeVersion(repo), "docs and tests are not what runs");
+        assertNotEquals(code, Environment.labVersion(repo), "the commit itself moved");
+
+        write("docs/results.md", "three");
+        assertEquals(code, Environment.labCodeVersion(repo), "an edit of the docs");
+        write("src/main/java/A.java", "class A { int x; }");
+        assertEquals(code + "+modified", Environment.labCodeVersion(repo));
+
+        commit("code again");
+        assertEquals(Environment.labVersion(repo), Environment.labCodeVersion(repo));
+    }
+
+    @Test
+    void outsideACheckoutBothAreUnknown() {
+        assertEquals("unknown", Environment.labVersion(repo));
+        assertEquals("unknown", Environment.labCodeVersion(repo));
+    }
+
+    private void write(String path, String text) throws IOException {
+        Path file = repo.resolve(path);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+
+    private void commit(String message) throws Exception {
+        git("add", "-A");
+        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", message);
+    }
+
+    private void git(String... args) throws Exception {
+        String[] command = new String[args.length + 3];
+        command[0] = "git";
+        command[1] = "-C";
+        command[2] = repo.toString();
+        System.arraycopy(args, 0, command, 3, args.length);
+        Process p = new ProcessBuilder(command).inheritIO().start();
+        assertEquals(0, p.waitFor(), String.join(" ", command));
+    }
+}
