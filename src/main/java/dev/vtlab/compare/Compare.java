@@ -123,42 +123,23 @@ public final class Compare {
             runner.clearRuns();
             double reference = runner.calibrate();
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
-            List<RunResult> results = new ArrayList<>();
-            List<RunProfile> profiles = new ArrayList<>();
+            Runs runs = new Runs(runner, settings, reference, slots.size());
             long started = System.currentTimeMillis();
-            runSlots(runner, settings, measured, 0, slots.size(), reference, results, profiles);
+            runs.run(measured);
             // each test's repetitions run so far: what further rounds number their runs from
-            List<TestSpec> sofar =
-                    replaceLeftOut(runner, settings, measured.size(), slots.size(), reference, results, profiles);
-            int replacing = runsOf(sofar, settings);
+            List<TestSpec> sofar = replaceLeftOut(runs);
             TwoStageRecord twoStage = null;
-            int added = replacing;
             if (settings.precision() != null && settings.profile() != Catalogue.Profile.SIZING) {
                 // the profiled runs come after the second stage: what they will take is not the second stage's
                 int profiledSeconds = estimatedSeconds(settings, profiledSlots);
                 List<Schedule.Slot> more = new ArrayList<>();
                 twoStage = secondStage(
-                        settings, sofar, results, (System.nanoTime() - began) / 1e9 + profiledSeconds, more);
-                added += more.size();
-                runSlots(
-                        runner,
-                        settings,
-                        more,
-                        measured.size() + replacing,
-                        slots.size() + added,
-                        reference,
-                        results,
-                        profiles);
+                        settings, sofar, runs.results, (System.nanoTime() - began) / 1e9 + profiledSeconds, more);
+                runs.plan(more.size());
+                runs.run(more);
             }
-            runSlots(
-                    runner,
-                    settings,
-                    profiledSlots,
-                    measured.size() + added,
-                    slots.size() + added,
-                    reference,
-                    results,
-                    profiles);
+            runs.run(profiledSlots);
+            List<RunResult> results = runs.results;
             ComparisonRecord record = new ComparisonRecord(
                     Environment.of(prepared, properties),
                     settings.specs().stream().map(TestSpec::name).toList(),
@@ -185,7 +166,7 @@ public final class Compare {
                     record.contrasts(),
                     twoStage,
                     past,
-                    CpuProfiles.of(record.tests(), record.modes(), profiles, results));
+                    CpuProfiles.of(record.tests(), record.modes(), runs.profiles, results));
             study(comparison, record, settings.out());
             String sizing = settings.profile() == Catalogue.Profile.SIZING ? sizing(settings, results) : "";
             report(comparison, settings.out(), sizing);
@@ -307,29 +288,43 @@ public final class Compare {
     }
 
     /**
-     * Runs {@code slots} after {@code before} runs of {@code total}, analysing each as it ends: a measured run's result
-     * goes to {@code results}, a profiled run's profile to {@code profiles}.
+     * The comparison's runs as they happen: numbered in the order they run out of all planned so far, each analysed
+     * as it ends; a measured run's result goes to {@link #results}, a profiled run's profile to {@link #profiles}.
      */
-    private static void runSlots(
-            Runner runner,
-            CompareSettings settings,
-            List<Schedule.Slot> slots,
-            int before,
-            int total,
-            double reference,
-            List<RunResult> results,
-            List<RunProfile> profiles)
-            throws IOException, InterruptedException {
-        for (int i = 0; i < slots.size(); i++) {
-            Schedule.Slot slot = slots.get(i);
-            runner.run(slot, before + i + 1, total);
-            RawRun raw = RawFiles.readRun(runner.dir(slot));
-            RunResult r = RunAnalysis.analyse(slot.spec(), raw, settings.cpus(), settings.poolMaxThreads(), reference);
-            progress(r, before + i + 1, total);
-            if (slot.profiled()) {
-                profiles.add(profiled(r, raw));
-            } else {
-                results.add(r);
+    private static final class Runs {
+        final Runner runner;
+        final CompareSettings settings;
+        final double reference;
+        final List<RunResult> results = new ArrayList<>();
+        final List<RunProfile> profiles = new ArrayList<>();
+        private int done;
+        private int planned;
+
+        Runs(Runner runner, CompareSettings settings, double reference, int planned) {
+            this.runner = runner;
+            this.settings = settings;
+            this.reference = reference;
+            this.planned = planned;
+        }
+
+        /** Runs beyond the first plan: a replacing round's, the second stage's. */
+        void plan(int more) {
+            planned += more;
+        }
+
+        void run(List<Schedule.Slot> slots) throws IOException, InterruptedException {
+            for (Schedule.Slot slot : slots) {
+                done++;
+                runner.run(slot, done, planned);
+                RawRun raw = RawFiles.readRun(runner.dir(slot));
+                RunResult r =
+                        RunAnalysis.analyse(slot.spec(), raw, settings.cpus(), settings.poolMaxThreads(), reference);
+                progress(r, done, planned);
+                if (slot.profiled()) {
+                    profiles.add(profiled(r, raw));
+                } else {
+                    results.add(r);
+                }
             }
         }
     }
@@ -339,75 +334,40 @@ public final class Compare {
      * runs counted for its primary figure than the repetitions asked, a run of every mode more, in the comparison's
      * order, up to the rounds allowed. Returns each test's spec with the repetitions it has run.
      */
-    private static List<TestSpec> replaceLeftOut(
-            Runner runner,
-            CompareSettings settings,
-            int before,
-            int total,
-            double reference,
-            List<RunResult> results,
-            List<RunProfile> profiles)
-            throws IOException, InterruptedException {
+    private static List<TestSpec> replaceLeftOut(Runs runs) throws IOException, InterruptedException {
+        CompareSettings settings = runs.settings;
         List<String> tests = settings.specs().stream().map(TestSpec::name).toList();
         List<Integer> wanted = settings.specs().stream().map(TestSpec::repeats).toList();
-        int[] rounds = new int[tests.size()];
-        int added = 0;
         List<TestSpec> sofar = settings.specs();
         for (int round = 1; round <= settings.replaceLeftOut() && !settings.keepFlagged(); round++) {
-            List<Replacements.Shortfall> shortfalls =
-                    Replacements.of(tests, wanted, settings.modes(), results, false, Environment.userTest(settings));
+            List<Replacements.Shortfall> shortfalls = Replacements.of(
+                    tests, wanted, settings.modes(), runs.results, false, Environment.userTest(settings));
             List<Integer> more =
                     shortfalls.stream().map(f -> f.isShort() ? 1 : 0).toList();
             if (more.stream().allMatch(n -> n == 0)) {
                 break;
             }
+            List<TestSpec> next = new ArrayList<>();
             for (int t = 0; t < tests.size(); t++) {
+                TestSpec spec = sofar.get(t);
+                next.add(new TestSpec(spec.test(), spec.props(), spec.repeats() + more.get(t)));
                 if (more.get(t) == 1) {
-                    rounds[t]++;
                     System.out.printf(
                             Locale.ROOT,
                             "[compare] %s: %s; a round more to replace the runs left out (%d of %d)%n",
                             tests.get(t),
                             shortfalls.get(t).why(),
-                            rounds[t],
+                            spec.repeats() + 1 - wanted.get(t),
                             settings.replaceLeftOut());
                 }
             }
             List<Schedule.Slot> slots =
                     Schedule.continuing(sofar, more, settings.modes(), settings.order(), settings.seed() + round);
-            sofar = runSoFar(settings.specs(), rounds);
-            runSlots(
-                    runner,
-                    settings,
-                    slots,
-                    before + added,
-                    total + added + slots.size(),
-                    reference,
-                    results,
-                    profiles);
-            added += slots.size();
+            sofar = next;
+            runs.plan(slots.size());
+            runs.run(slots);
         }
         return sofar;
-    }
-
-    /** Each spec with {@code rounds} more repetitions. */
-    private static List<TestSpec> runSoFar(List<TestSpec> specs, int[] rounds) {
-        List<TestSpec> out = new ArrayList<>();
-        for (int t = 0; t < specs.size(); t++) {
-            TestSpec spec = specs.get(t);
-            out.add(new TestSpec(spec.test(), spec.props(), spec.repeats() + rounds[t]));
-        }
-        return out;
-    }
-
-    /** The measured runs {@code specs} stand for, beyond the settings' own: the replacing rounds' runs. */
-    private static int runsOf(List<TestSpec> specs, CompareSettings settings) {
-        int extra = 0;
-        for (int t = 0; t < specs.size(); t++) {
-            extra += (specs.get(t).repeats() - settings.specs().get(t).repeats())
-                    * settings.modes().size();
-        }
-        return extra;
     }
 
     /**

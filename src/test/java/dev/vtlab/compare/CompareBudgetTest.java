@@ -19,6 +19,7 @@ class CompareBudgetTest {
         p.setProperty("compare.tests", "ping");
         p.setProperty("compare.precision", "10%");
         p.setProperty("compare.budget", "2m");
+        p.setProperty("compare.repeats", "3");
         p.setProperty("compare.out", dir.resolve("report").toString());
         // the smoke ping: 3 runs per mode in 2 modes, each 3 s of load (no warm-up) + 20 s of restart: 138 s
         assertMessage(

@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vtlab.compare.raw.ServerMetric;
 import dev.vtlab.dispatch.DispatchMode;
 import jakarta.json.JsonObject;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,37 +63,6 @@ class LabMetricsIT {
                 m.value("vtlab_requests_in_flight", "mode=\"" + lab.mode + "\"").isPresent(),
                 "in-flight tagged with the mode");
         assertTrue(m.get("vtlab_remote_call_seconds_count") >= 1);
-    }
-
-    /**
-     * The comparison's sampler reads the application scope whole and each vendor and base figure by name: each is
-     * where it looks, and none of those reads returns Liberty's servlet statistics (whose read walks an entry per
-     * thread).
-     */
-    @ParameterizedTest
-    @MethodSource("modes")
-    void everyFigureTheSamplerReadsIsAnsweredByItsNarrowQuery(Lab lab) {
-        assertEquals(200, Lab.get(lab.app("/api/ping")).statusCode());
-        Metrics application = Metrics.of(URI.create(lab.app("/metrics") + "?scope=application"));
-        assertFalse(application.text().contains("servlet_"), "the application scope has no servlet statistics");
-        for (ServerMetric metric : ServerMetric.values()) {
-            switch (metric.source()) {
-                case APPLICATION -> {
-                    boolean featureOnly = metric == ServerMetric.EXECUTOR_VIRTUAL_TASKS_IN_FLIGHT
-                            || metric == ServerMetric.EXECUTOR_VIRTUAL_TASKS_STARTED;
-                    if (!featureOnly || lab.dispatch.virtualThreadPerTask()) {
-                        assertTrue(application.has(metric.id()), metric.id() + " is not in the application scope");
-                    }
-                }
-                case VENDOR, BASE -> {
-                    Metrics one = Metrics.of(URI.create(lab.app("/metrics") + "?" + metric.query()));
-                    String label = metric.perExecutor() ? "Default_Executor" : "";
-                    assertTrue(one.value(metric.id(), label).isPresent(), metric.query() + " gave " + one.text());
-                    assertFalse(one.text().contains("servlet_"), metric.query() + " read the servlet statistics");
-                }
-                case PROC -> {}
-            }
-        }
     }
 
     @ParameterizedTest

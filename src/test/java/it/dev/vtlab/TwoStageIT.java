@@ -51,6 +51,7 @@ class TwoStageIT {
         p.setProperty("compare.profile", "smoke");
         p.setProperty("compare.tests", "ping");
         p.setProperty("compare.precision", "2%");
+        p.setProperty("compare.repeats", "3");
         p.setProperty("compare.budget", BUDGET_S + "s");
         p.setProperty("compare.port", System.getProperty("it.compare.port"));
         p.setProperty("compare.remotePort", System.getProperty("it.compare.remote.port"));

@@ -16,10 +16,11 @@ import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 
 /**
- * A user's server's figures under the names the lab's /metrics gives them, read over Liberty's local JMX
- * connector (localConnector-1.0 writes its address to logs/state): Liberty's pool statistics
- * (monitor-1.0), heap, direct buffers, the JDK's virtual-thread scheduler and vtlab's user feature. A
- * user's app has no vtlab metrics and may have no mpMetrics, or another version of it.
+ * A server's figures under the names the lab's /metrics gives them, read over Liberty's local JMX connector
+ * (localConnector-1.0 writes its address to logs/state; the comparison adds it to every server it runs): Liberty's
+ * pool statistics (monitor-1.0), heap, direct buffers, the JDK's virtual-thread scheduler and vtlab's user feature.
+ * A user's app has no vtlab metrics and may have no mpMetrics, or another version of it; the lab's has both, but
+ * mpMetrics reads every figure of a scope at each scrape (docs/results.md §3).
  */
 final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoCloseable {
 

@@ -98,8 +98,6 @@ public final class LabServers implements AutoCloseable {
             env.put("HTTP_PORT", String.valueOf(prepared.port()));
             env.put("REMOTE_MODE", "external");
             env.put("REMOTE_PORT", String.valueOf(settings.remotePort()));
-            // nothing polls server.xml or the loose application's files during a run (server.xml says why)
-            env.put("CONFIG_UPDATE_TRIGGER", "mbean");
         }
         List<String> jvmArgs = new ArrayList<>(settings.serverJvmArgs());
         jvmArgs.addAll(extraJvmArgs);

@@ -24,7 +24,7 @@ import java.util.function.Supplier;
  * Samples a run once a second from outside the JVMs, as the OS sees them: CPU of the server, of JMeter
  * and of the remote system (so a load-generator bottleneck shows), the CPU the rest of the machine used
  * (so a busy neighbour shows), the server's RSS and OS threads, and its pool, heap and virtual-thread
- * figures (the lab's /metrics, or JMX for a user's server: {@link JmxMetrics}).
+ * figures (over JMX, {@link JmxMetrics}, and for the lab's server vtlab's own from its /metrics).
  */
 final class ProcessSampler implements AutoCloseable {
 
@@ -181,59 +181,44 @@ final class ProcessSampler implements AutoCloseable {
     }
 
     /**
-     * The lab's figures from its /metrics (Prometheus text): the application scope in one request, each vendor
-     * and base figure by name. Not the whole of /metrics: that reads Liberty's servlet statistics too, whose
-     * meters keep an entry per thread and walk them all on each read, so with a thread per request the lab's
-     * own scrape cost executor-virtual about 4 % of a CPU on ping (docs/results.md §3).
+     * The lab's figures: Liberty's pool and the JVM's over JMX ({@code jmx}), the rest from the application scope of
+     * its /metrics (vtlab's own figures, Prometheus text). No other scope: mpMetrics collects a whole scope for any
+     * read of it, even of one figure by name, and the vendor scope's servlet statistics walk an entry per thread
+     * that ever served a request.
      */
-    static Supplier<Map<ServerMetric, Double>> prometheus(URI metricsUri) {
+    static Supplier<Map<ServerMetric, Double>> withApplicationScope(
+            Supplier<Map<ServerMetric, Double>> jmx, URI metricsUri) {
         HttpClient http =
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        List<URI> uris = new ArrayList<>();
-        uris.add(URI.create(metricsUri + "?scope=application"));
-        for (ServerMetric metric : ServerMetric.values()) {
-            if (metric.source() == ServerMetric.Source.VENDOR || metric.source() == ServerMetric.Source.BASE) {
-                uris.add(URI.create(metricsUri + "?" + metric.query()));
-            }
-        }
+        URI application = URI.create(metricsUri + "?scope=application");
         return () -> {
-            Map<ServerMetric, Double> values = new EnumMap<>(ServerMetric.class);
-            for (URI uri : uris) {
-                scrape(http, uri, values);
-            }
+            Map<ServerMetric, Double> values = scrape(http, application);
+            values.putAll(jmx.get());
             return values;
         };
     }
 
-    private static void scrape(HttpClient http, URI uri, Map<ServerMetric, Double> values) {
+    private static Map<ServerMetric, Double> scrape(HttpClient http, URI metricsUri) {
+        Map<ServerMetric, Double> values = new EnumMap<>(ServerMetric.class);
         try {
             String text = http.send(
-                            HttpRequest.newBuilder(uri)
+                            HttpRequest.newBuilder(metricsUri)
                                     .timeout(Duration.ofSeconds(2))
                                     .build(),
                             HttpResponse.BodyHandlers.ofString())
                     .body();
-            values.putAll(parse(text));
+            for (String line : text.lines().toList()) {
+                for (ServerMetric metric : ServerMetric.values()) {
+                    String name = metric.id();
+                    if (line.startsWith(name + "{") || line.startsWith(name + " ")) {
+                        values.put(metric, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
+                    }
+                }
+            }
         } catch (IOException | RuntimeException e) {
             // a missed scrape leaves gaps, not zeros
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** The lab's figures in a Prometheus text; Liberty's pool figures of its Default Executor only. */
-    static Map<ServerMetric, Double> parse(String text) {
-        Map<ServerMetric, Double> values = new EnumMap<>(ServerMetric.class);
-        for (String line : text.lines().toList()) {
-            for (ServerMetric metric : ServerMetric.values()) {
-                String name = metric.id();
-                if (line.startsWith(name + "{") || line.startsWith(name + " ")) {
-                    if (metric.perExecutor() && !line.contains("Default_Executor")) {
-                        continue;
-                    }
-                    values.put(metric, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
-                }
-            }
         }
         return values;
     }

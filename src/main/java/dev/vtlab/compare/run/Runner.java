@@ -123,11 +123,11 @@ public final class Runner {
             }
             boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
                     || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
-            JmxMetrics jmx = prepared.app() == null ? null : new JmxMetrics(lab.serverDir());
+            JmxMetrics jmx = new JmxMetrics(lab.serverDir());
             try (ProcessSampler sampler = new ProcessSampler(
                     lab.serverPid(),
                     lab.remotePid(),
-                    jmx != null ? jmx : ProcessSampler.prometheus(lab.app("/metrics")))) {
+                    prepared.app() == null ? ProcessSampler.withApplicationScope(jmx, lab.app("/metrics")) : jmx)) {
                 Map<String, String> props = new LinkedHashMap<>(spec.props());
                 WarmUp warm = null;
                 double compileSeconds = 0;
@@ -223,9 +223,7 @@ public final class Runner {
                 warmupSeconds = warm == null ? Double.NaN : compileSeconds + warm.seconds();
                 warmed = warm == null ? null : warm.warm();
             } finally {
-                if (jmx != null) {
-                    jmx.close();
-                }
+                jmx.close();
             }
         }
         // the server's log of this run (a warm restart rotates it away): where a 502 or a failed start is explained

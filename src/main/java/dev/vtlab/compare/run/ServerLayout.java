@@ -43,9 +43,33 @@ public final class ServerLayout {
             } else {
                 deleteTree(servers.resolve(name), servers);
                 copyTree(servers.resolve(settings.server()), servers.resolve(name));
+                Path overrides = servers.resolve(name).resolve("configDropins/overrides");
+                Files.createDirectories(overrides);
+                Files.writeString(overrides.resolve(OVERRIDES), LAB_OVERRIDES);
             }
         }
     }
+
+    /**
+     * What a comparison adds to the lab's own server. The sampler reads Liberty's pool and the JVM's figures over
+     * JMX: through /metrics, even by name, mpMetrics collects the whole vendor scope, whose servlet statistics walk
+     * an entry per thread that ever served a request (with a thread per request, 9.5 % of executor-virtual's CPU
+     * on ping: docs/results.md §3). And nothing polls server.xml or the loose application's files (every 500 ms,
+     * a walk of every file: 2-5 % of a busy 1-CPU server's samples); liberty:dev keeps its polling.
+     */
+    static final String LAB_OVERRIDES =
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- Added by vtlab's comparison to its copy of the lab's server: figures over a local JMX connector,
+                 and no polling for changes during a run. -->
+            <server>
+                <featureManager>
+                    <feature>localConnector-1.0</feature>
+                </featureManager>
+                <config updateTrigger="mbean"/>
+                <applicationMonitor updateTrigger="mbean"/>
+            </server>
+            """;
 
     /**
      * Lays out the comparison's server {@code server} in {@code wlp} afresh for one run in {@code mode}: a copy

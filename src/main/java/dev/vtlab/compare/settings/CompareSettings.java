@@ -9,8 +9,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The comparison's settings, parsed from {@code -Dcompare.*} system properties ({@link Setting}; upper-case keys
@@ -100,7 +102,12 @@ public record CompareSettings(
     public static CompareSettings from(Properties p, Path basedir, String availableCpus, String userHome) {
         refuseUnknownKeys(p);
         Catalogue.Profile profile = Catalogue.Profile.parse(get(p, Setting.PROFILE, "quick"));
-        Integer repeats = optional(p, Setting.REPEATS, 1, TestSpec.MAX_REPEATS);
+        Integer asked = optional(p, Setting.REPEATS, 1, TestSpec.MAX_REPEATS);
+        // to a fixed precision the profile's runs are the first stage: at least Precision.FIRST_STAGE unless asked
+        boolean twoStage = profile != Catalogue.Profile.SIZING && p.getProperty(Setting.PRECISION.key()) != null;
+        Function<String, Integer> repeatsOf = test -> asked != null || !twoStage
+                ? asked
+                : Integer.valueOf(Math.max(Precision.FIRST_STAGE, profile.repeats(test)));
         AppSetting app = app(p);
         boolean study = profile == Catalogue.Profile.STUDY;
         if (study && app != null) {
@@ -127,8 +134,8 @@ public record CompareSettings(
             for (String test : tests) {
                 specs.add(
                         study
-                                ? StudyProfile.spec(Catalogue.get(test), cpus, p, repeats)
-                                : TestSpec.of(Catalogue.get(test), profile, p, repeats));
+                                ? StudyProfile.spec(Catalogue.get(test), cpus, p, repeatsOf.apply(test))
+                                : TestSpec.of(Catalogue.get(test), profile, p, repeatsOf.apply(test)));
             }
         } else {
             if (p.getProperty(Setting.TESTS.key()) != null) {
@@ -141,12 +148,13 @@ public record CompareSettings(
                                     Catalogue.userPlan(app.plan()),
                                     profile,
                                     p,
-                                    repeats == null ? profile.repeats("throughput") : repeats)
+                                    Objects.requireNonNullElse(
+                                            repeatsOf.apply("throughput"), profile.repeats("throughput")))
                             : TestSpec.of(
                                     Catalogue.url(app.url()),
                                     profile,
                                     p,
-                                    repeats == null ? profile.repeats("ping") : repeats));
+                                    Objects.requireNonNullElse(repeatsOf.apply("ping"), profile.repeats("ping"))));
         }
         refuseOtherTestsKeys(p, specs);
         List<DispatchMode> modes = modes(p, app != null);

@@ -17,6 +17,13 @@ public record Precision(double target, Integer budgetSeconds) {
     /** The first stage's runs per mode, at least: with fewer, c (2 + 2 df: 6.54; 1 + 1: 25.4) makes any plan absurd. */
     public static final int MIN_FIRST_STAGE = 3;
 
+    /**
+     * The first stage's runs per mode unless compare.repeats says (or the profile has more): the runs the target needs
+     * grow with c², 6.54² with 3 runs per mode against 3.94² with 5. Measured: banking's first stage of 3 and 4 valid runs
+     * (c = 5.52) asked for 41 runs per mode where 5 + 5 would have asked for 21 (docs/results.md §2).
+     */
+    public static final int FIRST_STAGE = 5;
+
     public static final int MIN_BUDGET_SECONDS = 60;
     public static final int MAX_BUDGET_SECONDS = 24 * 3600;
     /** The target the sizing pilot designs for unless compare.precision says. */

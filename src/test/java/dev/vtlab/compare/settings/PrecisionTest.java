@@ -4,9 +4,11 @@ import static dev.vtlab.compare.Fixtures.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.Fixtures;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -66,11 +68,30 @@ class PrecisionTest {
                 "compare.precision: the first stage needs at least 3 runs per mode; ping has 2",
                 "compare.ping.repeats",
                 () -> parse("compare.precision", "5%", "compare.budget", "30m", "compare.ping.repeats", "2"));
-        // the smoke profile runs throughput once: not a first stage
         assertMessage(
-                "compare.precision: the first stage needs at least 3 runs per mode; throughput has 1",
+                "compare.precision: the first stage needs at least 3 runs per mode; ping has 1",
                 "",
-                () -> parse("compare.profile", "smoke", "compare.precision", "5%", "compare.budget", "30m"));
+                () -> parse("compare.precision", "5%", "compare.budget", "30m", "compare.repeats", "1"));
+    }
+
+    /** c for 3 + 3 runs is 6.54, for 5 + 5 3.94 (Chapman's table): the target needs 2.8 times fewer runs. */
+    @Test
+    void theFirstStageIsFiveRunsPerModeUnlessTheRepetitionsAreGiven() {
+        CompareSettings quick = parse("compare.precision", "5%", "compare.budget", "2h");
+        assertEquals(
+                List.of(5, 5), quick.specs().stream().map(TestSpec::repeats).toList(), "the quick profile's 3");
+        CompareSettings smoke = parse("compare.profile", "smoke", "compare.precision", "5%", "compare.budget", "2h");
+        assertTrue(smoke.specs().stream().allMatch(t -> t.repeats() == 5), "the smoke profile's 1 and 3");
+        CompareSettings given = parse(
+                "compare.precision", "5%", "compare.budget", "2h", "compare.repeats", "3", "compare.ping.repeats", "4");
+        assertEquals(
+                List.of(4, 3), given.specs().stream().map(TestSpec::repeats).toList(), "as asked, per test first");
+        assertEquals(
+                List.of(3, 3),
+                parse().specs().stream().map(TestSpec::repeats).toList(),
+                "without compare.precision the profile's own");
+        assertEquals(
+                3, parse("compare.profile", "sizing").specs().get(0).repeats(), "the sizing pilot's runs are its own");
     }
 
     @Test
