@@ -1,11 +1,16 @@
 package dev.vtlab.dispatch;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Logger;
+import javax.management.JMException;
+import javax.management.ObjectName;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
@@ -18,7 +23,9 @@ import org.eclipse.microprofile.metrics.annotation.RegistryScope;
  * yet. Counters on the hot path; the gauges are read only when /metrics is scraped.
  */
 @ApplicationScoped
-public class DispatchStats {
+public class DispatchStats implements DispatchMXBean {
+
+    private static final Logger LOG = Logger.getLogger(DispatchStats.class.getName());
 
     @Inject
     @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
@@ -56,6 +63,26 @@ public class DispatchStats {
                         .build(),
                 inFlight::get,
                 new Tag("mode", mode.label()));
+        try {
+            ManagementFactory.getPlatformMBeanServer().registerMBean(this, new ObjectName(NAME));
+        } catch (JMException e) {
+            // the figure is still on /metrics; only the comparison's sampler reads it over JMX
+            LOG.warning("vtlab: " + NAME + " not registered: " + e);
+        }
+    }
+
+    @PreDestroy
+    void unregister() {
+        try {
+            ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(NAME));
+        } catch (JMException e) {
+            // not registered, or gone already
+        }
+    }
+
+    @Override
+    public long getVirtualThreadsActive() {
+        return virtualActive.get();
     }
 
     /** Registers the metrics at start, so they are on /metrics before the first request. */

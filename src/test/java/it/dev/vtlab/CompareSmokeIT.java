@@ -161,15 +161,15 @@ class CompareSmokeIT {
                     Path dir = report.resolve(run.getString("dir"));
                     assertTrue(
                             Files.exists(dir.resolve("results.jtl")) && Files.exists(dir.resolve("samples.csv")), what);
-                    // the sampler read its figures: over JMX (the pool, the heap, the feature's) and from /metrics
-                    // (vtlab's own)
+                    // the sampler read its figures over JMX: Liberty's pool, the JVM's, the app's, the feature's
                     List<String> samples = assertDoesNotThrow(() -> Files.readAllLines(dir.resolve("samples.csv")));
                     List<String> columns = List.of(samples.get(0).split(",", -1));
                     List<String> read = new ArrayList<>(List.of(
                             "threadpool_size",
                             "memory_usedHeap_bytes",
                             "vtlab_jit_compilation_seconds_total",
-                            "vtlab_gc_collection_seconds_total"));
+                            "vtlab_gc_collection_seconds_total",
+                            "vtlab_virtual_threads_active"));
                     if (mode.equals("executor-virtual")) {
                         read.add("vtlab_executor_virtual_tasks_started");
                     }

@@ -2,7 +2,7 @@ package dev.vtlab.compare.raw;
 
 /**
  * The server's figures sampled once a second besides CPU and memory, under the names the lab's /metrics gives
- * them: read over JMX, and vtlab's own from the lab's /metrics. The one list of them: the sampler, the samples
+ * them, read over JMX. The one list of them: the sampler, the samples
  * file, the analysis and the report's charts all use these.
  */
 public enum ServerMetric {

@@ -1,6 +1,7 @@
 package dev.vtlab.compare.run;
 
 import dev.vtlab.compare.raw.ServerMetric;
+import dev.vtlab.dispatch.DispatchMXBean;
 import dev.vtlab.liberty.FeatureContract;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,9 +19,10 @@ import javax.management.remote.JMXServiceURL;
 /**
  * A server's figures under the names the lab's /metrics gives them, read over Liberty's local JMX connector
  * (localConnector-1.0 writes its address to logs/state; the comparison adds it to every server it runs): Liberty's
- * pool statistics (monitor-1.0), heap, direct buffers, the JDK's virtual-thread scheduler and vtlab's user feature.
- * A user's app has no vtlab metrics and may have no mpMetrics, or another version of it; the lab's has both, but
- * mpMetrics reads every figure of a scope at each scrape (docs/results.md §3).
+ * pool statistics (monitor-1.0), heap, direct buffers, the JDK's virtual-thread scheduler, vtlab's user feature,
+ * the Dispatcher's virtual threads (the lab's app) and the collectors' time. Not /metrics: a user's app may have no
+ * mpMetrics, or another version of it, and any scrape collects every scope, Liberty's servlet statistics included,
+ * whose read walks an entry per thread that served a request (docs/results.md §3).
  */
 final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoCloseable {
 
@@ -50,8 +52,16 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
                 FeatureContract.EXECUTOR_VIRTUAL_MBEAN,
                 FeatureContract.ATTRIBUTE_TASKS_STARTED,
                 null),
-        new Source(ServerMetric.JIT_COMPILATION_SECONDS, "java.lang:type=Compilation", "TotalCompilationTime", null)
+        new Source(ServerMetric.JIT_COMPILATION_SECONDS, "java.lang:type=Compilation", "TotalCompilationTime", null),
+        new Source(
+                ServerMetric.VIRTUAL_THREADS_ACTIVE,
+                DispatchMXBean.NAME,
+                DispatchMXBean.ATTRIBUTE_VIRTUAL_THREADS_ACTIVE,
+                null)
     };
+
+    /** Every collector's bean: their collection times add up to {@link ServerMetric#GC_COLLECTION_SECONDS}. */
+    private static final String COLLECTORS = "java.lang:type=GarbageCollector,name=*";
 
     private final Path addressFile;
     private JMXConnector connector;
@@ -75,10 +85,16 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
                 if (s.compositeKey() != null) {
                     v = ((CompositeData) v).get(s.compositeKey());
                 }
-                // the JDK gives the JIT's total in ms; the lab's /metrics in seconds
+                // the JDK gives the JIT's total in ms; the samples file has seconds
                 double scale = s.metric() == ServerMetric.JIT_COMPILATION_SECONDS ? 1e-3 : 1;
                 values.put(s.metric(), ((Number) v).doubleValue() * scale);
             }
+            long gcMs = 0;
+            for (ObjectName collector : mbs.queryNames(new ObjectName(COLLECTORS), null)) {
+                // -1 where a collector does not keep the time
+                gcMs += Math.max(0, ((Number) mbs.getAttribute(collector, "CollectionTime")).longValue());
+            }
+            values.put(ServerMetric.GC_COLLECTION_SECONDS, gcMs / 1000.0);
         } catch (Exception e) {
             // a missed read leaves a gap, not zeros; reconnect next time
             close();

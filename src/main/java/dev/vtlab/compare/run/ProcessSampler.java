@@ -7,13 +7,8 @@ import dev.vtlab.profile.Attribution;
 import dev.vtlab.profile.Bucket;
 import dev.vtlab.profile.ThreadCpu;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -24,7 +19,7 @@ import java.util.function.Supplier;
  * Samples a run once a second from outside the JVMs, as the OS sees them: CPU of the server, of JMeter
  * and of the remote system (so a load-generator bottleneck shows), the CPU the rest of the machine used
  * (so a busy neighbour shows), the server's RSS and OS threads, and its pool, heap and virtual-thread
- * figures (over JMX, {@link JmxMetrics}, and for the lab's server vtlab's own from its /metrics).
+ * figures (over JMX: {@link JmxMetrics}).
  */
 final class ProcessSampler implements AutoCloseable {
 
@@ -178,48 +173,5 @@ final class ProcessSampler implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             return -1;
         }
-    }
-
-    /**
-     * The lab's figures: Liberty's pool and the JVM's over JMX ({@code jmx}), the rest from the application scope of
-     * its /metrics (vtlab's own figures, Prometheus text). No other scope: mpMetrics collects a whole scope for any
-     * read of it, even of one figure by name, and the vendor scope's servlet statistics walk an entry per thread
-     * that ever served a request.
-     */
-    static Supplier<Map<ServerMetric, Double>> withApplicationScope(
-            Supplier<Map<ServerMetric, Double>> jmx, URI metricsUri) {
-        HttpClient http =
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        URI application = URI.create(metricsUri + "?scope=application");
-        return () -> {
-            Map<ServerMetric, Double> values = scrape(http, application);
-            values.putAll(jmx.get());
-            return values;
-        };
-    }
-
-    private static Map<ServerMetric, Double> scrape(HttpClient http, URI metricsUri) {
-        Map<ServerMetric, Double> values = new EnumMap<>(ServerMetric.class);
-        try {
-            String text = http.send(
-                            HttpRequest.newBuilder(metricsUri)
-                                    .timeout(Duration.ofSeconds(2))
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString())
-                    .body();
-            for (String line : text.lines().toList()) {
-                for (ServerMetric metric : ServerMetric.values()) {
-                    String name = metric.id();
-                    if (line.startsWith(name + "{") || line.startsWith(name + " ")) {
-                        values.put(metric, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
-                    }
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // a missed scrape leaves gaps, not zeros
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return values;
     }
 }

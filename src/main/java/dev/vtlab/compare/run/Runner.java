@@ -124,10 +124,7 @@ public final class Runner {
             boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
                     || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
             JmxMetrics jmx = new JmxMetrics(lab.serverDir());
-            try (ProcessSampler sampler = new ProcessSampler(
-                    lab.serverPid(),
-                    lab.remotePid(),
-                    prepared.app() == null ? ProcessSampler.withApplicationScope(jmx, lab.app("/metrics")) : jmx)) {
+            try (ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), jmx)) {
                 Map<String, String> props = new LinkedHashMap<>(spec.props());
                 WarmUp warm = null;
                 double compileSeconds = 0;

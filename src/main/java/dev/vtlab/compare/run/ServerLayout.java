@@ -51,10 +51,10 @@ public final class ServerLayout {
     }
 
     /**
-     * What a comparison adds to the lab's own server. The sampler reads Liberty's pool and the JVM's figures over
-     * JMX: through /metrics, even by name, mpMetrics collects the whole vendor scope, whose servlet statistics walk
-     * an entry per thread that ever served a request (with a thread per request, 9.5 % of executor-virtual's CPU
-     * on ping: docs/results.md §3). And nothing polls server.xml or the loose application's files (every 500 ms,
+     * What a comparison adds to the lab's own server. The sampler reads the server's figures over JMX: any scrape of
+     * /metrics, even of one scope or one figure by name, collects every figure, Liberty's servlet statistics
+     * included, whose read walks an entry per thread that ever served a request (with a thread per request, about
+     * 10 % of executor-virtual's CPU on ping: docs/results.md §3). And nothing polls server.xml or the loose application's files (every 500 ms,
      * a walk of every file: 2-5 % of a busy 1-CPU server's samples); liberty:dev keeps its polling.
      */
     static final String LAB_OVERRIDES =
