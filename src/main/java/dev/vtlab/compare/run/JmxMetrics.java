@@ -1,15 +1,26 @@
 package dev.vtlab.compare.run;
 
+import static java.util.stream.Collectors.groupingBy;
+import static java.util.stream.Collectors.toList;
+
 import dev.vtlab.compare.raw.ServerMetric;
 import dev.vtlab.dispatch.DispatchMXBean;
 import dev.vtlab.liberty.FeatureContract;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
+import javax.management.Attribute;
+import javax.management.AttributeList;
+import javax.management.InstanceNotFoundException;
 import javax.management.MBeanServerConnection;
+import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
 import javax.management.remote.JMXConnector;
@@ -61,11 +72,15 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
     };
 
     /** Every collector's bean: their collection times add up to {@link ServerMetric#GC_COLLECTION_SECONDS}. */
+    private static final Map<String, List<Source>> BY_BEAN =
+            Arrays.stream(SOURCES).collect(groupingBy(Source::bean, LinkedHashMap::new, toList()));
+
     private static final String COLLECTORS = "java.lang:type=GarbageCollector,name=*";
 
     private final Path addressFile;
     private JMXConnector connector;
     private MBeanServerConnection server;
+    private Set<ObjectName> collectors = Set.of();
 
     JmxMetrics(Path serverOutputDir) {
         this.addressFile = serverOutputDir.resolve(ADDRESS_FILE);
@@ -76,21 +91,26 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
         Map<ServerMetric, Double> values = new EnumMap<>(ServerMetric.class);
         try {
             MBeanServerConnection mbs = connection();
-            for (Source s : SOURCES) {
-                ObjectName name = new ObjectName(s.bean());
-                if (!mbs.isRegistered(name)) {
+            // one remote call per bean, not per figure: the sampler runs beside the measured server every second
+            for (Map.Entry<String, List<Source>> bean : BY_BEAN.entrySet()) {
+                AttributeList read;
+                try {
+                    read = mbs.getAttributes(
+                            new ObjectName(bean.getKey()),
+                            bean.getValue().stream().map(Source::attribute).toArray(String[]::new));
+                } catch (InstanceNotFoundException absent) {
                     continue; // e.g. the feature's bean in threadpool mode
                 }
-                Object v = mbs.getAttribute(name, s.attribute());
-                if (s.compositeKey() != null) {
-                    v = ((CompositeData) v).get(s.compositeKey());
+                for (Attribute a : read.asList()) {
+                    for (Source s : bean.getValue()) {
+                        if (s.attribute().equals(a.getName())) {
+                            values.put(s.metric(), value(s, a.getValue()));
+                        }
+                    }
                 }
-                // the JDK gives the JIT's total in ms; the samples file has seconds
-                double scale = s.metric() == ServerMetric.JIT_COMPILATION_SECONDS ? 1e-3 : 1;
-                values.put(s.metric(), ((Number) v).doubleValue() * scale);
             }
             long gcMs = 0;
-            for (ObjectName collector : mbs.queryNames(new ObjectName(COLLECTORS), null)) {
+            for (ObjectName collector : collectors) {
                 // -1 where a collector does not keep the time
                 gcMs += Math.max(0, ((Number) mbs.getAttribute(collector, "CollectionTime")).longValue());
             }
@@ -102,11 +122,22 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
         return values;
     }
 
-    private MBeanServerConnection connection() throws IOException {
+    private static double value(Source s, Object v) {
+        if (s.compositeKey() != null) {
+            v = ((CompositeData) v).get(s.compositeKey());
+        }
+        // the JDK gives the JIT's total in ms; the samples file has seconds
+        double scale = s.metric() == ServerMetric.JIT_COMPILATION_SECONDS ? 1e-3 : 1;
+        return ((Number) v).doubleValue() * scale;
+    }
+
+    private MBeanServerConnection connection() throws IOException, MalformedObjectNameException {
         if (server == null) {
             connector = JMXConnectorFactory.connect(
                     new JMXServiceURL(Files.readString(addressFile).trim()));
             server = connector.getMBeanServerConnection();
+            // a JVM's collectors are fixed for its life
+            collectors = Set.copyOf(server.queryNames(new ObjectName(COLLECTORS), null));
         }
         return server;
     }
@@ -122,5 +153,6 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
         }
         connector = null;
         server = null;
+        collectors = Set.of();
     }
 }

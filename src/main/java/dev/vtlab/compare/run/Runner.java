@@ -123,8 +123,8 @@ public final class Runner {
             }
             boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
                     || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
-            JmxMetrics jmx = new JmxMetrics(lab.serverDir());
-            try (ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), jmx)) {
+            try (JmxMetrics jmx = new JmxMetrics(lab.serverDir());
+                    ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), jmx)) {
                 Map<String, String> props = new LinkedHashMap<>(spec.props());
                 WarmUp warm = null;
                 double compileSeconds = 0;
@@ -219,8 +219,6 @@ public final class Runner {
                 samples = sampler.samples();
                 warmupSeconds = warm == null ? Double.NaN : compileSeconds + warm.seconds();
                 warmed = warm == null ? null : warm.warm();
-            } finally {
-                jmx.close();
             }
         }
         // the server's log of this run (a warm restart rotates it away): where a 502 or a failed start is explained

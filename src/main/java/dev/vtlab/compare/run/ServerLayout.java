@@ -11,7 +11,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The server directories a comparison runs in, laid out afresh when it starts: per mode, a copy of the server the
@@ -50,26 +52,35 @@ public final class ServerLayout {
         }
     }
 
+    /** What a comparison adds to its copy of the lab's own server. */
+    static final String LAB_OVERRIDES = overrides("its copy of the lab's server", List.of(), "");
+
     /**
-     * What a comparison adds to the lab's own server. The sampler reads the server's figures over JMX: any scrape of
+     * What a comparison adds to every server it runs, in {@code whose} copy, with the {@code features} and
+     * {@code elements} of that kind of server. The sampler reads the server's figures over JMX: any scrape of
      * /metrics, even of one scope or one figure by name, collects every figure, Liberty's servlet statistics
      * included, whose read walks an entry per thread that ever served a request (with a thread per request, about
-     * 10 % of executor-virtual's CPU on ping: docs/results.md §3). And nothing polls server.xml or the loose application's files (every 500 ms,
-     * a walk of every file: 2-5 % of a busy 1-CPU server's samples); liberty:dev keeps its polling.
+     * 10 % of executor-virtual's CPU on ping: docs/results.md §3). And nothing polls server.xml or the application's
+     * files (every 500 ms, a walk of every file: 2-5 % of a busy 1-CPU server's samples); liberty:dev keeps its
+     * polling.
      */
-    static final String LAB_OVERRIDES =
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!-- Added by vtlab's comparison to its copy of the lab's server: figures over a local JMX connector,
-                 and no polling for changes during a run. -->
-            <server>
-                <featureManager>
-                    <feature>localConnector-1.0</feature>
-                </featureManager>
-                <config updateTrigger="mbean"/>
-                <applicationMonitor updateTrigger="mbean"/>
-            </server>
-            """;
+    private static String overrides(String whose, List<String> features, String elements) {
+        StringBuilder featureLines = new StringBuilder();
+        Stream.concat(features.stream(), Stream.of("localConnector-1.0"))
+                .forEach(f -> featureLines.append("        <feature>").append(f).append("</feature>\n"));
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!-- Added by vtlab's comparison to %s, never to your files: figures over a local JMX connector,
+                     and no polling for changes during a run. -->
+                <server>
+                    <featureManager>
+                %s    </featureManager>
+                    <config updateTrigger="mbean"/>
+                    <applicationMonitor updateTrigger="mbean"/>
+                %s</server>
+                """
+                .formatted(whose, featureLines, elements);
+    }
 
     /**
      * Lays out the comparison's server {@code server} in {@code wlp} afresh for one run in {@code mode}: a copy
@@ -102,19 +113,12 @@ public final class ServerLayout {
         Files.createDirectories(overrides);
         Files.writeString(
                 overrides.resolve(OVERRIDES),
-                """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <!-- Added by vtlab's comparison to a copy of your server, never to your files: the port the
-                     comparison drives, and Liberty's pool statistics and JVM figures over a local JMX connector. -->
-                <server>
-                    <featureManager>
-                        <feature>monitor-1.0</feature>
-                        <feature>localConnector-1.0</feature>
-                    </featureManager>
-                    <httpEndpoint id="defaultHttpEndpoint" host="%s" httpPort="%d"/>
-                </server>
-                """
-                        .formatted(host, port));
+                overrides(
+                        "a copy of your server",
+                        // Liberty's pool statistics; the port the comparison drives
+                        List.of("monitor-1.0"),
+                        "    <httpEndpoint id=\"defaultHttpEndpoint\" host=\"%s\" httpPort=\"%d\"/>\n"
+                                .formatted(host, port)));
         Path modeFile = modesDir.resolve(mode.label() + ".xml");
         if (Files.exists(modeFile)) {
             // the same file the lab's own server includes for this mode: one source for what a mode enables

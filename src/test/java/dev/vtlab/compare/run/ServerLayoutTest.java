@@ -8,13 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.preflight.UserApp;
 import dev.vtlab.dispatch.DispatchMode;
-import java.io.IOException;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.xml.sax.InputSource;
 
 /** A user's app, plan and server log: every bad input is one clear line naming the setting. */
 class ServerLayoutTest {
@@ -26,7 +28,7 @@ class ServerLayoutTest {
     Path tmp;
 
     @Test
-    void eachRunGetsAFreshCopyWithTheLabsOverridesAndTheModesFeature() throws IOException {
+    void eachRunGetsAFreshCopyWithTheLabsOverridesAndTheModesFeature() throws Exception {
         Path user = Files.createDirectories(tmp.resolve("myserver"));
         Files.writeString(
                 user.resolve("server.xml"),
@@ -48,10 +50,20 @@ class ServerLayoutTest {
         Path dir = wlp.resolve("usr/servers/s");
         assertEquals("app", Files.readString(dir.resolve("apps/x.txt")));
         assertFalse(Files.exists(dir.resolve("logs/messages.log")), "the user's old logs are not copied");
+        String overrides = Files.readString(dir.resolve("configDropins/overrides/" + ServerLayout.OVERRIDES));
         assertTrue(
-                Files.readString(dir.resolve("configDropins/overrides/" + ServerLayout.OVERRIDES))
-                        .contains("host=\"127.0.0.2\" httpPort=\"19999\""),
-                "the host and port the comparison drives");
+                overrides.contains("host=\"127.0.0.2\" httpPort=\"19999\""), "the host and port the comparison drives");
+        assertTrue(
+                overrides.contains("<feature>monitor-1.0</feature>")
+                        && overrides.contains("<feature>localConnector-1.0</feature>"),
+                "the pool's statistics over JMX: " + overrides);
+        assertTrue(
+                overrides.contains("<config updateTrigger=\"mbean\"/>")
+                        && overrides.contains("<applicationMonitor updateTrigger=\"mbean\"/>"),
+                "no polling during a run: " + overrides);
+        DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(new InputSource(new StringReader(overrides))); // well-formed
         assertTrue(Files.readString(dir.resolve("configDropins/overrides/vtlab-mode-executor-virtual.xml"))
                 .contains("usr:vtlabExecutorVirtual-1.0"));
         ServerLayout.userApp(
