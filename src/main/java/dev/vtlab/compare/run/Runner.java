@@ -165,7 +165,11 @@ public final class Runner {
                     Path done = dir.resolve("warmup.done");
                     Files.deleteIfExists(done);
                     warm = new WarmUp(
-                            done, settings.warmupSeconds(), sampler, slot.mode().poolThreadPerRequest());
+                            done,
+                            settings.warmupSeconds(),
+                            sampler,
+                            slot.mode().poolThreadPerRequest(),
+                            spec.pacedRate() != null);
                     props.putAll(Map.of(
                             "WARMUP_THREADS", String.valueOf(spec.offered()),
                             "WARMUP_CAP", String.valueOf(settings.warmupSeconds()),

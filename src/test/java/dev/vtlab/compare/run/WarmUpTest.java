@@ -98,4 +98,25 @@ class WarmUpTest {
         // a server that publishes no pool size (a user's app over JMX without it) does not hold the warm-up
         assertTrue(WarmUp.poolSettled(samples(20, 0, 0)));
     }
+
+    /** Samples one second apart with this server CPU. */
+    private static List<ServerSample> cpu(double... pct) {
+        List<ServerSample> s = new ArrayList<>();
+        for (int i = 0; i < pct.length; i++) {
+            s.add(new ServerSample(1_700_000_000_000L + i * 1000L, pct[i], 30, 0, 0, 0, 4e8, 60, Map.of()));
+        }
+        return s;
+    }
+
+    @Test
+    void aPacedWarmUpWaitsForTheServersCpuToStopFalling() {
+        // 40 % then 35 % then 30 % over three 5-s spans: means 40, 35, 30, a spread of 10 against the 3.5 allowed
+        assertFalse(WarmUp.cpuFlat(cpu(40, 40, 40, 40, 40, 35, 35, 35, 35, 35, 30, 30, 30, 30, 30)));
+        // 36 and 40 in turn: means 37.6, 38.4, 37.6, a spread of 0.8 against 3.8: noisy but flat
+        assertTrue(WarmUp.cpuFlat(cpu(36, 40, 36, 40, 36, 40, 36, 40, 36, 40, 36, 40, 36, 40, 36)));
+        // only the last 15 s count: a fall before them does not hold the warm-up
+        assertTrue(WarmUp.cpuFlat(cpu(60, 50, 36, 40, 36, 40, 36, 40, 36, 40, 36, 40, 36, 40, 36, 40, 36)));
+        // 14 s cannot tell
+        assertFalse(WarmUp.cpuFlat(cpu(36, 40, 36, 40, 36, 40, 36, 40, 36, 40, 36, 40, 36, 40)));
+    }
 }
