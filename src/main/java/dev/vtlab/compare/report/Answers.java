@@ -74,7 +74,7 @@ final class Answers {
                 serverCpus == 0 ? "the server's CPUs" : serverCpus + " server CPU" + (serverCpus == 1 ? "" : "s"),
                 env.getOrDefault("cpu_model", "?"),
                 env.getOrDefault("jdk", "?"));
-        String runs = runs(c, test, r);
+        String runs = runs(r);
         LogRatio ratio = r.ratio();
         Verdicts.Judgement v = r.verdict();
         String mode = r.mode().label(), base = r.baseline().label(), figure = h.metric().words;
@@ -135,9 +135,11 @@ final class Answers {
                 .map(r -> r.levels().get(0).name());
     }
 
-    private static String runs(Comparison c, String test, Comparison.RatioRow r) {
-        long n = c.runs(test).stream().filter(x -> x.mode() == r.mode()).count();
-        long b = c.runs(test).stream().filter(x -> x.mode() == r.baseline()).count();
-        return n == b ? n + " run" + (n == 1 ? "" : "s") + " per mode" : n + " and " + b + " runs";
+    /** The runs the verdict rests on, and how many more the method left out: "3 runs per mode, 4 more left out". */
+    private static String runs(Comparison.RatioRow r) {
+        int n = r.modeRuns().used(), b = r.baselineRuns().used();
+        int out = r.modeRuns().leftOut() + r.baselineRuns().leftOut();
+        String counted = n == b ? n + " run" + (n == 1 ? "" : "s") + " per mode" : n + " and " + b + " runs";
+        return out == 0 ? counted : counted + ", " + out + " more left out";
     }
 }
