@@ -303,16 +303,18 @@ final class Validity {
     /** Compilation in a window means the code measured there was still changing under the load. */
     void warm(Levels.Span span, double jitSeconds, double windowSeconds) {
         if (!Double.isNaN(jitSeconds) && windowSeconds > 0 && jitSeconds / windowSeconds > JitRule.WINDOW_CPU_SHARE) {
-            if (!spec.test().sudden()) {
-                // a sudden load meets a cold server on purpose: its JIT compiling is part of what is measured
+            // a sudden load meets a cold server on purpose: its JIT compiling is part of what is measured
+            boolean sudden = spec.test().sudden();
+            if (!sudden) {
                 levelFlag(span, Flag.NOT_WARM);
             }
             warnings.add(String.format(
                     Locale.ROOT,
-                    "level %s: the JIT compiled for %.1f s (CPU) of its %.0f s window: not warm",
+                    "level %s: the JIT compiled for %.1f s (CPU) of its %.0f s window: %s",
                     span.name(),
                     jitSeconds,
-                    windowSeconds));
+                    windowSeconds,
+                    sudden ? "a cold server, as a sudden load means (not a flag)" : "not warm"));
         }
     }
 

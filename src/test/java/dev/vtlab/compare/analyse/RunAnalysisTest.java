@@ -304,6 +304,26 @@ class RunAnalysisTest {
         assertTrue(off.flags().contains(Flag.CPU_SPEED), "85 % of the reference: " + off.warnings());
     }
 
+    @Test
+    void compilationInASuddenLoadsWindowIsShownNotFlagged() {
+        // 5.7 s of JIT CPU in a 95-s window: 6 %, over the 5 % a warm window may have
+        List<String> sudden = new ArrayList<>();
+        Validity rampUp = new Validity(
+                sudden, TestSpec.of(Catalogue.get("ramp-up"), Catalogue.Profile.QUICK, new Properties(), 1));
+        rampUp.warm(new Levels.Span("1000 users", 1000, 0, 95), 5.7, 95);
+        assertTrue(rampUp.levelFlags().isEmpty(), "a cold server is what a sudden load measures");
+        assertEquals(
+                List.of("level 1000 users: the JIT compiled for 5.7 s (CPU) of its 95 s window: a cold server, as a"
+                        + " sudden load means (not a flag)"),
+                sudden);
+        List<String> warmed = new ArrayList<>();
+        Validity ping =
+                new Validity(warmed, TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.QUICK, new Properties(), 1));
+        ping.warm(new Levels.Span("50 users", 50, 0, 95), 5.7, 95);
+        assertEquals(Set.of(Flag.NOT_WARM), ping.levelFlags().get("50 users"));
+        assertTrue(warmed.get(0).endsWith("window: not warm"), warmed.toString());
+    }
+
     private static int[] repeat(int value, int times) {
         int[] out = new int[times];
         Arrays.fill(out, value);
