@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Ends a plan's warm-up (its setUp thread group at the test's highest load, in the same JMeter process as the
@@ -39,8 +38,6 @@ final class WarmUp {
     static final int INTERVALS = 3;
     /** Seconds of samples per span of the paced rule, as JMeter's summariser's interval. */
     static final int SPAN_S = 5;
-    /** JMeter's CPU, in % of a CPU, under which the paced rule does not wait for it to settle. */
-    static final double LOAD_SIDE_MIN_PCT = 5;
 
     static final double RATE_SPREAD = 0.10;
     /** Not before this: the first seconds are JMeter's own start and the first compilations. */
@@ -105,31 +102,23 @@ final class WarmUp {
     }
 
     /**
-     * For a paced plan: whether the server's CPU, and JMeter's, over the last {@link #INTERVALS} spans of {@link
-     * #SPAN_S} samples each lie within {@link #RATE_SPREAD} of their mean. At a held rate the CPU per request is what
-     * still moves: measured here, after a warm-up unpaced at the same users, the server's CPU at a ping paced at 2
-     * 500/s fell 20-25 % over the level's first 20-30 s in 3 of 6 runs (late compilations of the paths a server with
-     * idle time takes); warmed paced, it fell 40 % across a window together with JMeter's own CPU (40 % to 17 % of
-     * its CPU at the same rate): a load generator still warming changes how the requests reach the server. JMeter's
-     * CPU counts only above {@link #LOAD_SIDE_MIN_PCT} % (a client of remote engines barely works).
+     * For a paced plan: whether the server's CPU over the last {@link #INTERVALS} spans of {@link #SPAN_S} samples
+     * lies within {@link #RATE_SPREAD} of its mean. At a held rate its CPU per request is what still moves: measured
+     * here, after a warm-up unpaced at the same users, the CPU of a ping paced at 2 500/s fell 20-25 % over the
+     * level's first 20-30 s in 3 of 6 runs (late compilations of the paths a server with idle time takes).
      */
     static boolean cpuFlat(List<ServerSample> s) {
-        return flat(s, ServerSample::serverCpuPct, 0) && flat(s, ServerSample::jmeterCpuPct, LOAD_SIDE_MIN_PCT);
-    }
-
-    private static boolean flat(List<ServerSample> s, ToDoubleFunction<ServerSample> cpu, double floorPct) {
         if (s.size() < INTERVALS * SPAN_S) {
             return false;
         }
         List<Double> spans = new ArrayList<>();
         for (int i = INTERVALS; i > 0; i--) {
             spans.add(s.subList(s.size() - i * SPAN_S, s.size() - (i - 1) * SPAN_S).stream()
-                    .mapToDouble(cpu)
+                    .mapToDouble(ServerSample::serverCpuPct)
                     .average()
                     .orElse(0));
         }
-        double mean = spans.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-        return (floorPct > 0 && mean < floorPct) || withinSpread(spans);
+        return withinSpread(spans);
     }
 
     /**

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vtlab.compare.raw.ServerMetric;
 import dev.vtlab.compare.raw.ServerSample;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -100,31 +99,13 @@ class WarmUpTest {
         assertTrue(WarmUp.poolSettled(samples(20, 0, 0)));
     }
 
-    /** Samples one second apart with this server CPU, JMeter at a steady 30 %. */
+    /** Samples one second apart with this server CPU. */
     private static List<ServerSample> cpu(double... pct) {
-        double[] jmeter = new double[pct.length];
-        Arrays.fill(jmeter, 30);
-        return cpu(pct, jmeter);
-    }
-
-    private static List<ServerSample> cpu(double[] server, double[] jmeter) {
         List<ServerSample> s = new ArrayList<>();
-        for (int i = 0; i < server.length; i++) {
-            s.add(new ServerSample(1_700_000_000_000L + i * 1000L, server[i], jmeter[i], 0, 0, 0, 4e8, 60, Map.of()));
+        for (int i = 0; i < pct.length; i++) {
+            s.add(new ServerSample(1_700_000_000_000L + i * 1000L, pct[i], 30, 0, 0, 0, 4e8, 60, Map.of()));
         }
         return s;
-    }
-
-    @Test
-    void aPacedWarmUpWaitsForJMeterToSettleToo() {
-        double[] server = new double[15];
-        Arrays.fill(server, 35);
-        // JMeter 40, 30, 20 % over three 5-s spans at the same pace: still warming
-        double[] warming = {40, 40, 40, 40, 40, 30, 30, 30, 30, 30, 20, 20, 20, 20, 20};
-        assertFalse(WarmUp.cpuFlat(cpu(server, warming)));
-        // a client of remote engines at 1-3 %: far too little to shape the load, and too noisy to settle
-        double[] client = {1, 3, 1, 3, 1, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1};
-        assertTrue(WarmUp.cpuFlat(cpu(server, client)));
     }
 
     @Test
