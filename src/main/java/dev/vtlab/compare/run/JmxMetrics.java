@@ -71,11 +71,12 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
                 null)
     };
 
-    /** Every collector's bean: their collection times add up to {@link ServerMetric#GC_COLLECTION_SECONDS}. */
-    private static final Map<String, List<Source>> BY_BEAN =
-            Arrays.stream(SOURCES).collect(groupingBy(Source::bean, LinkedHashMap::new, toList()));
+    /** The sources by bean, each bean's name parsed once: the sampler reads them every second. */
+    private static final Map<ObjectName, List<Source>> BY_BEAN =
+            Arrays.stream(SOURCES).collect(groupingBy(s -> name(s.bean()), LinkedHashMap::new, toList()));
 
-    private static final String COLLECTORS = "java.lang:type=GarbageCollector,name=*";
+    /** Every collector's bean: their collection times add up to {@link ServerMetric#GC_COLLECTION_SECONDS}. */
+    private static final ObjectName COLLECTORS = name("java.lang:type=GarbageCollector,name=*");
 
     private final Path addressFile;
     private JMXConnector connector;
@@ -92,11 +93,11 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
         try {
             MBeanServerConnection mbs = connection();
             // one remote call per bean, not per figure: the sampler runs beside the measured server every second
-            for (Map.Entry<String, List<Source>> bean : BY_BEAN.entrySet()) {
+            for (Map.Entry<ObjectName, List<Source>> bean : BY_BEAN.entrySet()) {
                 AttributeList read;
                 try {
                     read = mbs.getAttributes(
-                            new ObjectName(bean.getKey()),
+                            bean.getKey(),
                             bean.getValue().stream().map(Source::attribute).toArray(String[]::new));
                 } catch (InstanceNotFoundException absent) {
                     continue; // e.g. the feature's bean in threadpool mode
@@ -131,13 +132,21 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
         return ((Number) v).doubleValue() * scale;
     }
 
-    private MBeanServerConnection connection() throws IOException, MalformedObjectNameException {
+    private static ObjectName name(String bean) {
+        try {
+            return new ObjectName(bean);
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalArgumentException(bean, e);
+        }
+    }
+
+    private MBeanServerConnection connection() throws IOException {
         if (server == null) {
             connector = JMXConnectorFactory.connect(
                     new JMXServiceURL(Files.readString(addressFile).trim()));
             server = connector.getMBeanServerConnection();
             // a JVM's collectors are fixed for its life
-            collectors = Set.copyOf(server.queryNames(new ObjectName(COLLECTORS), null));
+            collectors = Set.copyOf(server.queryNames(COLLECTORS, null));
         }
         return server;
     }
