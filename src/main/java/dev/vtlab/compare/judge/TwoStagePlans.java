@@ -157,13 +157,13 @@ public final class TwoStagePlans {
                     .toArray());
         }
         String why = primary == null
-                ? "no run measured its primary figure: no second stage"
+                ? "no run measured its primary figure"
                 : modes.size() < 2
                         ? "one mode: no ratio to plan for"
                         : fewest < Precision.MIN_FIRST_STAGE
                                 ? "the first stage left " + fewest + " valid run" + (fewest == 1 ? "" : "s")
                                         + " of a mode (fewer than " + Precision.MIN_FIRST_STAGE
-                                        + "): no second stage; the verdict says why"
+                                        + "); the verdict says why"
                                 : "";
         return new Primary(test, values, fewest == Integer.MAX_VALUE ? 0 : fewest, why);
     }

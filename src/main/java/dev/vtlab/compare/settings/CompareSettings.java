@@ -103,8 +103,11 @@ public record CompareSettings(
         refuseUnknownKeys(p);
         Catalogue.Profile profile = Catalogue.Profile.parse(get(p, Setting.PROFILE, "quick"));
         Integer asked = optional(p, Setting.REPEATS, 1, TestSpec.MAX_REPEATS);
-        // to a fixed precision the profile's runs are the first stage: at least Precision.FIRST_STAGE unless asked
-        boolean twoStage = profile != Catalogue.Profile.SIZING && p.getProperty(Setting.PRECISION.key()) != null;
+        // to a fixed precision the profile's runs are the first stage: at least Precision.FIRST_STAGE unless asked; the
+        // smoke profile's stay its own (it checks the pipeline: a test of 1 run gets no second stage, and says so)
+        boolean twoStage = profile != Catalogue.Profile.SIZING
+                && profile != Catalogue.Profile.SMOKE
+                && p.getProperty(Setting.PRECISION.key()) != null;
         Function<String, Integer> repeatsOf = test -> asked != null || !twoStage
                 ? asked
                 : Integer.valueOf(Math.max(Precision.FIRST_STAGE, profile.repeats(test)));
@@ -235,7 +238,8 @@ public record CompareSettings(
     /**
      * compare.precision and compare.budget: both or neither, except in the sizing pilot, whose design aims at the
      * precision (5 % unless given) and whose budget, if given, only bounds it. Every test needs a first stage of at
-     * least {@value Precision#MIN_FIRST_STAGE} runs per mode.
+     * least {@value Precision#MIN_FIRST_STAGE} runs per mode, but in the smoke profile, which runs its own repetitions
+     * to check the pipeline and plans no second stage for a test with fewer.
      */
     static Precision precision(Properties p, Catalogue.Profile profile, List<TestSpec> specs) {
         String target = p.getProperty(Setting.PRECISION.key()), budget = p.getProperty(Setting.BUDGET.key());
@@ -255,7 +259,7 @@ public record CompareSettings(
                 target == null ? Precision.SIZING_DEFAULT_TARGET : Precision.target(target),
                 budget == null ? null : Precision.budgetSeconds(budget));
         for (TestSpec spec : specs) {
-            if (spec.repeats() < Precision.MIN_FIRST_STAGE) {
+            if (spec.repeats() < Precision.MIN_FIRST_STAGE && profile != Catalogue.Profile.SMOKE) {
                 throw new IllegalArgumentException(
                         (sizing ? Setting.PROFILE.key() + "=sizing" : Setting.PRECISION.key())
                                 + ": " + (sizing ? "the pilot" : "the first stage") + " needs at least "

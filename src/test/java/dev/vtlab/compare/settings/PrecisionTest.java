@@ -4,7 +4,6 @@ import static dev.vtlab.compare.Fixtures.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.Fixtures;
 import java.nio.file.Path;
@@ -72,6 +71,21 @@ class PrecisionTest {
                 "compare.precision: the first stage needs at least 3 runs per mode; ping has 1",
                 "",
                 () -> parse("compare.precision", "5%", "compare.budget", "30m", "compare.repeats", "1"));
+        assertEquals(
+                1,
+                parse(
+                                "compare.profile",
+                                "smoke",
+                                "compare.precision",
+                                "5%",
+                                "compare.budget",
+                                "30m",
+                                "compare.repeats",
+                                "1")
+                        .specs()
+                        .get(0)
+                        .repeats(),
+                "but the smoke profile's, which only checks the pipeline");
     }
 
     /** c for 3 + 3 runs is 6.54, for 5 + 5 3.94 (Chapman's table): the target needs 2.8 times fewer runs. */
@@ -81,7 +95,10 @@ class PrecisionTest {
         assertEquals(
                 List.of(5, 5), quick.specs().stream().map(TestSpec::repeats).toList(), "the quick profile's 3");
         CompareSettings smoke = parse("compare.profile", "smoke", "compare.precision", "5%", "compare.budget", "2h");
-        assertTrue(smoke.specs().stream().allMatch(t -> t.repeats() == 5), "the smoke profile's 1 and 3");
+        assertEquals(
+                List.of(3, 1, 1, 1),
+                smoke.specs().stream().map(TestSpec::repeats).toList(),
+                "the smoke profile's own: it checks the pipeline, and a test of 1 run gets no second stage");
         CompareSettings given = parse(
                 "compare.precision", "5%", "compare.budget", "2h", "compare.repeats", "3", "compare.ping.repeats", "4");
         assertEquals(
