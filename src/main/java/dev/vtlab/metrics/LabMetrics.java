@@ -74,11 +74,8 @@ public class LabMetrics {
         gauge(
                 "vtlab_gc_collection_seconds_total",
                 "Time the garbage collectors have spent collecting since the JVM started, every collector.",
-                () -> ManagementFactory.getGarbageCollectorMXBeans().stream()
-                                .mapToLong(GarbageCollectorMXBean::getCollectionTime)
-                                .filter(t -> t > 0)
-                                .sum()
-                        / 1000.0);
+                () -> GcTime.seconds(ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .mapToLong(GarbageCollectorMXBean::getCollectionTime)));
         registerCarrierMetrics();
         registerExecutorVirtualMetrics();
     }

@@ -6,6 +6,7 @@ import static java.util.stream.Collectors.toList;
 import dev.vtlab.compare.raw.ServerMetric;
 import dev.vtlab.dispatch.DispatchMXBean;
 import dev.vtlab.liberty.FeatureContract;
+import dev.vtlab.metrics.GcTime;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.LongStream;
 import javax.management.Attribute;
 import javax.management.AttributeList;
 import javax.management.InstanceNotFoundException;
@@ -110,12 +112,12 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
                     }
                 }
             }
-            long gcMs = 0;
+            long[] gcMs = new long[collectors.size()];
+            int i = 0;
             for (ObjectName collector : collectors) {
-                // -1 where a collector does not keep the time
-                gcMs += Math.max(0, ((Number) mbs.getAttribute(collector, "CollectionTime")).longValue());
+                gcMs[i++] = ((Number) mbs.getAttribute(collector, "CollectionTime")).longValue();
             }
-            values.put(ServerMetric.GC_COLLECTION_SECONDS, gcMs / 1000.0);
+            values.put(ServerMetric.GC_COLLECTION_SECONDS, GcTime.seconds(LongStream.of(gcMs)));
         } catch (Exception e) {
             // a missed read leaves a gap, not zeros; reconnect next time
             close();
