@@ -112,12 +112,11 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
                     }
                 }
             }
-            long[] gcMs = new long[collectors.size()];
-            int i = 0;
+            LongStream.Builder gcMs = LongStream.builder();
             for (ObjectName collector : collectors) {
-                gcMs[i++] = ((Number) mbs.getAttribute(collector, "CollectionTime")).longValue();
+                gcMs.add(((Number) mbs.getAttribute(collector, "CollectionTime")).longValue());
             }
-            values.put(ServerMetric.GC_COLLECTION_SECONDS, GcTime.seconds(LongStream.of(gcMs)));
+            values.put(ServerMetric.GC_COLLECTION_SECONDS, GcTime.seconds(gcMs.build()));
         } catch (Exception e) {
             // a missed read leaves a gap, not zeros; reconnect next time
             close();

@@ -103,10 +103,9 @@ public record CompareSettings(
         refuseUnknownKeys(p);
         Catalogue.Profile profile = Catalogue.Profile.parse(get(p, Setting.PROFILE, "quick"));
         Integer asked = optional(p, Setting.REPEATS, 1, TestSpec.MAX_REPEATS);
-        // to a fixed precision the profile's runs are the first stage: at least Precision.FIRST_STAGE unless asked; the
-        // smoke profile's stay its own (it checks the pipeline: a test of 1 run gets no second stage, and says so)
+        // to a fixed precision the profile's runs are the first stage: at least Precision.FIRST_STAGE unless asked
         boolean twoStage = profile != Catalogue.Profile.SIZING
-                && profile != Catalogue.Profile.SMOKE
+                && !keepsOwnRepetitions(profile)
                 && p.getProperty(Setting.PRECISION.key()) != null;
         Function<String, Integer> repeatsOf = test -> asked != null || !twoStage
                 ? asked
@@ -241,6 +240,14 @@ public record CompareSettings(
      * least {@value Precision#MIN_FIRST_STAGE} runs per mode, but in the smoke profile, which runs its own repetitions
      * to check the pipeline and plans no second stage for a test with fewer.
      */
+    /**
+     * The smoke profile checks the pipeline: to a fixed precision its repetitions stay its own, and a test of fewer
+     * than {@value Precision#MIN_FIRST_STAGE} runs gets no second stage (its plan says why) instead of a refusal.
+     */
+    private static boolean keepsOwnRepetitions(Catalogue.Profile profile) {
+        return profile == Catalogue.Profile.SMOKE;
+    }
+
     static Precision precision(Properties p, Catalogue.Profile profile, List<TestSpec> specs) {
         String target = p.getProperty(Setting.PRECISION.key()), budget = p.getProperty(Setting.BUDGET.key());
         boolean sizing = profile == Catalogue.Profile.SIZING;
@@ -259,7 +266,7 @@ public record CompareSettings(
                 target == null ? Precision.SIZING_DEFAULT_TARGET : Precision.target(target),
                 budget == null ? null : Precision.budgetSeconds(budget));
         for (TestSpec spec : specs) {
-            if (spec.repeats() < Precision.MIN_FIRST_STAGE && profile != Catalogue.Profile.SMOKE) {
+            if (spec.repeats() < Precision.MIN_FIRST_STAGE && !keepsOwnRepetitions(profile)) {
                 throw new IllegalArgumentException(
                         (sizing ? Setting.PROFILE.key() + "=sizing" : Setting.PRECISION.key())
                                 + ": " + (sizing ? "the pilot" : "the first stage") + " needs at least "
