@@ -101,10 +101,6 @@ public final class Compare {
                 settings.order(),
                 settings.seed(),
                 settings.cpuProfile().profiledRuns());
-        List<Schedule.Slot> measured =
-                slots.stream().filter(slot -> !slot.profiled()).toList();
-        List<Schedule.Slot> profiledSlots =
-                slots.stream().filter(Schedule.Slot::profiled).toList();
         if (settings.precision() != null) {
             settings.precision()
                     .checkFits(
@@ -125,20 +121,16 @@ public final class Compare {
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
             Runs runs = new Runs(runner, settings, reference, slots.size());
             long started = System.currentTimeMillis();
-            runs.run(measured);
+            runs.run(slots);
             // each test's repetitions run so far: what further rounds number their runs from
             List<TestSpec> sofar = replaceLeftOut(runs);
             TwoStageRecord twoStage = null;
             if (settings.precision() != null && settings.profile() != Catalogue.Profile.SIZING) {
-                // the profiled runs come after the second stage: what they will take is not the second stage's
-                int profiledSeconds = estimatedSeconds(settings, profiledSlots);
                 List<Schedule.Slot> more = new ArrayList<>();
-                twoStage = secondStage(
-                        settings, sofar, runs.results, (System.nanoTime() - began) / 1e9 + profiledSeconds, more);
+                twoStage = secondStage(settings, sofar, runs.results, (System.nanoTime() - began) / 1e9, more);
                 runs.plan(more.size());
                 runs.run(more);
             }
-            runs.run(profiledSlots);
             List<RunResult> results = runs.results;
             ComparisonRecord record = new ComparisonRecord(
                     Environment.of(prepared, properties),
@@ -482,7 +474,7 @@ public final class Compare {
                 slots.size(),
                 settings.cpuProfile().enabled()
                         ? " (" + slots.stream().filter(Schedule.Slot::profiled).count()
-                                + " of them profiled, after the measured ones)"
+                                + " of them profiled, each round's after its measured runs)"
                         : "",
                 unknownLength
                         ? "each as long as your plan runs plus about " + Runner.RESTART_SECONDS + " s"

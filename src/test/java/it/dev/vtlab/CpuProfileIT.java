@@ -83,7 +83,7 @@ class CpuProfileIT {
         assertEquals(MODES.size(), profiled.size());
         int lastMeasured = runs.stream().mapToInt(r -> r.getInt("order")).max().orElseThrow();
         for (JsonObject run : profiled) {
-            assertTrue(run.getInt("order") > lastMeasured, "after every measured run: " + run);
+            assertTrue(run.getInt("order") > lastMeasured, "after its round's measured runs (one round here): " + run);
             assertTrue(run.getString("dir").contains("-profile-"), run.getString("dir"));
             assertFalse(run.containsKey("problem"), run.toString());
             assertTrue(run.getJsonArray("server_jvm_args").contains(Json.createValue("-XX:+DebugNonSafepoints")));

@@ -30,7 +30,7 @@ import java.util.function.Function;
  * @param app a user's application (compare.app) and its load, or null for the lab's own tests
  * @param precision the two-stage design's target and budget (compare.precision, compare.budget), or the sizing
  *     pilot's target; null for a comparison of the profile's repetitions alone
- * @param cpuProfile whether each (test, mode) gets extra profiled runs after the measured ones (compare.cpuProfile,
+ * @param cpuProfile whether each (test, mode) gets extra profiled runs, each round's after its measured runs (compare.cpuProfile,
  *     compare.cpuProfile.runs, compare.cpuProfile.intervalMs)
  * @param contrasts the pairs of modes compared besides each mode with the baseline (compare.contrasts), none by default
  * @param history the directory of past comparisons (compare.history), null for none

@@ -13,8 +13,10 @@ import java.util.Random;
  * the machine over the comparison (thermal, page cache, a neighbour) falls on every mode alike
  * instead of on whichever mode always runs second.
  *
- * <p>Profiled runs (compare.cpuProfile) come after every measured run, interleaved among themselves in the same
- * order: the profiler costs CPU, so their figures never enter a verdict, and their servers are fresh like any other.
+ * <p>Profiled runs (compare.cpuProfile) never enter a verdict (the profiler costs CPU), but they are interleaved with
+ * the measured ones: each round's profiled runs follow its measured runs in the mirrored order (A B | B' A'), so the
+ * recording's cost (profiled against measured CPU per request) is an on/off comparison through the same drift, not a
+ * before/after one. Their servers are fresh like any other.
  */
 public final class Schedule {
 
@@ -45,17 +47,31 @@ public final class Schedule {
 
     private Schedule() {}
 
-    /** The measured runs, then {@code profiledRuns} profiled runs of each (test, mode). */
+    /**
+     * Each round's measured runs, then that round's profiled run of each (test, mode) in the mirrored order, for the
+     * first {@code profiledRuns} rounds; profiled runs beyond the measured rounds come last, round by round.
+     */
     public static List<Slot> of(
             List<TestSpec> specs, List<DispatchMode> modes, Order order, long seed, int profiledRuns) {
         Random random = new Random(seed);
-        int[] none = new int[specs.size()];
+        int rounds = Math.max(
+                profiledRuns, specs.stream().mapToInt(TestSpec::repeats).max().orElse(0));
         List<Slot> slots = new ArrayList<>();
-        interleave(
-                slots, specs, none, specs.stream().mapToInt(TestSpec::repeats).toArray(), modes, order, random, false);
-        int[] profiled = new int[specs.size()];
-        Arrays.fill(profiled, profiledRuns);
-        interleave(slots, specs, none, profiled, modes, order, random, true);
+        for (int r = 0; r < rounds; r++) {
+            for (TestSpec spec : specs) {
+                if (r < spec.repeats()) {
+                    slots.addAll(round(spec, r, modes, order, random, false));
+                }
+            }
+            if (r < profiledRuns) {
+                List<Slot> profiled = new ArrayList<>();
+                for (TestSpec spec : specs) {
+                    profiled.addAll(round(spec, r, modes, order, random, true));
+                }
+                Collections.reverse(profiled); // mirrored: the mode measured last in the round is profiled first
+                slots.addAll(profiled);
+            }
+        }
         return slots;
     }
 
@@ -98,19 +114,24 @@ public final class Schedule {
         int rounds = Arrays.stream(to).max().orElse(0);
         for (int r = 0; r < rounds; r++) {
             for (int i = 0; i < specs.size(); i++) {
-                if (r < from[i] || r >= to[i]) {
-                    continue;
-                }
-                List<DispatchMode> sequence = new ArrayList<>(modes);
-                if (order == Order.RANDOM) {
-                    Collections.shuffle(sequence, random);
-                } else if (r % 2 == 1) {
-                    Collections.reverse(sequence); // per test: A B in odd repetitions, B A in even ones
-                }
-                for (DispatchMode mode : sequence) {
-                    slots.add(new Slot(specs.get(i), mode, r + 1, profiled));
+                if (r >= from[i] && r < to[i]) {
+                    slots.addAll(round(specs.get(i), r, modes, order, random, profiled));
                 }
             }
         }
+    }
+
+    /** Round {@code r} (0-based) of one test: its modes in ABBA's direction for the round, or shuffled. */
+    private static List<Slot> round(
+            TestSpec spec, int r, List<DispatchMode> modes, Order order, Random random, boolean profiled) {
+        List<DispatchMode> sequence = new ArrayList<>(modes);
+        if (order == Order.RANDOM) {
+            Collections.shuffle(sequence, random);
+        } else if (r % 2 == 1) {
+            Collections.reverse(sequence); // per test: A B in odd repetitions, B A in even ones
+        }
+        return sequence.stream()
+                .map(mode -> new Slot(spec, mode, r + 1, profiled))
+                .toList();
     }
 }

@@ -74,22 +74,35 @@ class ScheduleTest {
     }
 
     @Test
-    void profiledRunsComeAfterEveryMeasuredRunInterleavedAmongThemselves() {
-        List<Schedule.Slot> slots = Schedule.of(List.of(spec("ping", 2)), MODES, Schedule.Order.ABBA, 0, 2);
+    void eachRoundsProfiledRunsFollowItsMeasuredRunsInTheMirroredOrder() {
         assertEquals(
                 List.of(
                         "ping threadpool 1",
                         "ping executor-virtual 1",
+                        "ping executor-virtual 1 profiled",
+                        "ping threadpool 1 profiled",
                         "ping executor-virtual 2",
                         "ping threadpool 2",
-                        "ping threadpool 1 profiled",
+                        "ping threadpool 2 profiled",
+                        "ping executor-virtual 2 profiled"),
+                labels(Schedule.of(List.of(spec("ping", 2)), MODES, Schedule.Order.ABBA, 0, 2)));
+        // more profiled runs than measured rounds: the rest follow, round by round
+        assertEquals(
+                List.of(
+                        "ping threadpool 1",
+                        "ping executor-virtual 1",
                         "ping executor-virtual 1 profiled",
-                        "ping executor-virtual 2 profiled",
-                        "ping threadpool 2 profiled"),
-                slots.stream()
-                        .map(s -> s.spec().name() + " " + s.mode().label() + " " + s.repetition()
-                                + (s.profiled() ? " profiled" : ""))
-                        .toList());
+                        "ping threadpool 1 profiled",
+                        "ping threadpool 2 profiled",
+                        "ping executor-virtual 2 profiled"),
+                labels(Schedule.of(List.of(spec("ping", 1)), MODES, Schedule.Order.ABBA, 0, 2)));
+    }
+
+    private static List<String> labels(List<Schedule.Slot> slots) {
+        return slots.stream()
+                .map(s -> s.spec().name() + " " + s.mode().label() + " " + s.repetition()
+                        + (s.profiled() ? " profiled" : ""))
+                .toList();
     }
 
     private static TestSpec spec(String test, int repeats) {
