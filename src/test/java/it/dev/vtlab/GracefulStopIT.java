@@ -35,11 +35,11 @@ class GracefulStopIT {
      * How long each slow request and each transfer's remote call takes. Where every request gets a thread of its own,
      * 3 s, so every one is still in flight when the last one arrives. Where Liberty's pool sizes the concurrency, the
      * 50 requests queue behind a few threads whatever their length, and draining them took the quiesce up to its
-     * 30-s limit at 3 s each (29.7 s once on a busy machine): 1 s keeps most of them queued at the stop and the drain
-     * well inside the limit.
+     * 30-s limit at 3 s each (29.7 s once on a busy machine), 10 s at 1 s each: 0.5 s keeps most of them queued at the
+     * stop and the drain well inside the limit.
      */
     private static int slowMillis(DispatchMode mode) {
-        return poolSized(mode) ? 1000 : 3000;
+        return poolSized(mode) ? 500 : 3000;
     }
 
     private static boolean poolSized(DispatchMode mode) {

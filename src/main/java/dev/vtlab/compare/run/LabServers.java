@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 public final class LabServers implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     /** What the lab's server keeps of this process's environment: enough to find and run a JVM. */
     private static final Set<String> INHERITED =
             Set.of("PATH", "HOME", "USER", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME");
@@ -191,12 +192,16 @@ public final class LabServers implements AutoCloseable {
         serverStarted = false;
         try {
             if (prepared.app() == null) {
-                ProcessHandle.of(serverPid()).ifPresent(p -> {
+                long pid = serverPid();
+                ProcessHandle.of(pid).ifPresent(p -> {
                     p.destroy();
                     try {
-                        p.onExit().get(60, TimeUnit.SECONDS);
-                    } catch (Exception e) {
+                        if (!Exited.await(pid, STOP_TIMEOUT)) {
+                            p.destroyForcibly();
+                        }
+                    } catch (InterruptedException e) {
                         p.destroyForcibly();
+                        Thread.currentThread().interrupt();
                     }
                 });
             } else {
