@@ -7,6 +7,7 @@ import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,10 @@ final class JMeterRun {
     private static final Pattern SUMMARY = Pattern.compile("summary \\+ .*?=\\s*([0-9.]+)/s.*?Err:\\s*(\\d+)");
     /** How long JMeter may overrun its plan before it is stopped. */
     private static final int OVERRUN_SECONDS = 180;
+    /** What JMeter logs once its engine starts the thread groups. */
+    private static final String RUNNING = "o.a.j.JMeter: Running test (";
+
+    private static final int RUNNING_WAIT_S = 10;
 
     private JMeterRun() {}
 
@@ -78,7 +83,7 @@ final class JMeterRun {
             int port = shutdownPort;
             Thread.ofPlatform()
                     .daemon()
-                    .start(() -> shutDownAfter(jmeter, testStarted, stopAfterSeconds, stopNow, port));
+                    .start(() -> shutDownAfter(jmeter, testStarted, log, stopAfterSeconds, stopNow, port));
         }
         if (sampler != null) {
             sampler.watchJMeter(jmeter.pid());
@@ -124,10 +129,25 @@ final class JMeterRun {
         }
     }
 
+    private static boolean running(Path log) {
+        try {
+            return Files.readString(log).contains(RUNNING);
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
     private static void shutDownAfter(
-            Process jmeter, CountDownLatch testStarted, int seconds, CountDownLatch stopNow, int port) {
+            Process jmeter, CountDownLatch testStarted, Path log, int seconds, CountDownLatch stopNow, int port) {
         try {
             testStarted.await();
+            // JMeter listens for a shutdown before its engine starts the threads: on a slow machine its class scan
+            // in between took 1.7 s of a 2-s warm-up. Count from "Running test" in its log (a controller of remote
+            // engines logs otherwise: at most RUNNING_WAIT_S from the port)
+            long logDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(RUNNING_WAIT_S);
+            while (jmeter.isAlive() && !running(log) && System.nanoTime() < logDeadline) {
+                Thread.sleep(100);
+            }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             boolean ended = false;
             while (!ended && System.nanoTime() < deadline && (stopNow == null || stopNow.getCount() > 0)) {
