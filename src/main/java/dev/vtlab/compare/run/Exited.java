@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -15,17 +14,17 @@ import java.util.concurrent.TimeoutException;
  * whose init reaps lazily that was 1.2–1.8 s after the JVM had exited (measured here, each run's stop); the process
  * has released its ports, files and locks once it is a zombie, which is all a next run needs.
  */
-final class Exited {
+public final class Exited {
 
     private static final long POLL_MS = 20;
 
     private Exited() {}
 
-    /** Whether process {@code pid} ended (gone, or a zombie) within {@code timeout}. */
-    static boolean await(long pid, Duration timeout) throws InterruptedException {
-        Path stat = Path.of("/proc", String.valueOf(pid), "stat");
+    /** Whether {@code process} ended (gone, or a zombie) within {@code timeout}. */
+    public static boolean await(ProcessHandle process, Duration timeout) throws InterruptedException {
+        Path stat = Path.of("/proc", String.valueOf(process.pid()), "stat");
         if (!Files.isDirectory(Path.of("/proc/self"))) {
-            return onExit(pid, timeout); // no procfs: the JDK's own wait
+            return onExit(process, timeout); // no procfs: the JDK's own wait
         }
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!ended(stat)) {
@@ -49,13 +48,9 @@ final class Exited {
         }
     }
 
-    private static boolean onExit(long pid, Duration timeout) throws InterruptedException {
-        Optional<ProcessHandle> handle = ProcessHandle.of(pid);
-        if (handle.isEmpty()) {
-            return true;
-        }
+    private static boolean onExit(ProcessHandle process, Duration timeout) throws InterruptedException {
         try {
-            handle.get().onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            process.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             return true;
         } catch (ExecutionException | TimeoutException e) {
             return false;

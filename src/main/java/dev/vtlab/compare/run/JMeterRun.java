@@ -145,7 +145,10 @@ final class JMeterRun {
             // in between took 1.7 s of a 2-s warm-up. Count from "Running test" in its log (a controller of remote
             // engines logs otherwise: at most RUNNING_WAIT_S from the port)
             long logDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(RUNNING_WAIT_S);
-            while (jmeter.isAlive() && !running(log) && System.nanoTime() < logDeadline) {
+            while (jmeter.isAlive()
+                    && !running(log)
+                    && System.nanoTime() < logDeadline
+                    && (stopNow == null || stopNow.getCount() > 0)) {
                 Thread.sleep(100);
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);

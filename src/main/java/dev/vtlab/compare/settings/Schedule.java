@@ -2,7 +2,6 @@ package dev.vtlab.compare.settings;
 
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -83,42 +82,22 @@ public final class Schedule {
      */
     public static List<Slot> continuing(
             List<TestSpec> specs, List<Integer> more, List<DispatchMode> modes, Order order, long seed) {
+        Random random = new Random(seed + 1);
         List<TestSpec> totals = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
             TestSpec s = specs.get(i);
             totals.add(new TestSpec(s.test(), s.props(), s.repeats() + more.get(i)));
         }
+        int rounds = totals.stream().mapToInt(TestSpec::repeats).max().orElse(0);
         List<Slot> slots = new ArrayList<>();
-        interleave(
-                slots,
-                totals,
-                specs.stream().mapToInt(TestSpec::repeats).toArray(),
-                totals.stream().mapToInt(TestSpec::repeats).toArray(),
-                modes,
-                order,
-                new Random(seed + 1),
-                false);
-        return slots;
-    }
-
-    /** Repetitions {@code from[i] + 1 .. to[i]} of each spec, round by round. */
-    private static void interleave(
-            List<Slot> slots,
-            List<TestSpec> specs,
-            int[] from,
-            int[] to,
-            List<DispatchMode> modes,
-            Order order,
-            Random random,
-            boolean profiled) {
-        int rounds = Arrays.stream(to).max().orElse(0);
         for (int r = 0; r < rounds; r++) {
-            for (int i = 0; i < specs.size(); i++) {
-                if (r >= from[i] && r < to[i]) {
-                    slots.addAll(round(specs.get(i), r, modes, order, random, profiled));
+            for (int i = 0; i < totals.size(); i++) {
+                if (r >= specs.get(i).repeats() && r < totals.get(i).repeats()) {
+                    slots.addAll(round(totals.get(i), r, modes, order, random, false));
                 }
             }
         }
+        return slots;
     }
 
     /** Round {@code r} (0-based) of one test: its modes in ABBA's direction for the round, or shuffled. */

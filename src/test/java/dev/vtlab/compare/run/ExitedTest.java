@@ -30,7 +30,8 @@ class ExitedTest {
         Process shell = new ProcessBuilder("sh", "-c", "sleep 0.5 >/dev/null 2>&1 & echo $!").start();
         long pid = Long.parseLong(new String(shell.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim());
         shell.waitFor();
-        assertFalse(Exited.await(pid, Duration.ofMillis(100)), "a sleep of 0.5 s ended within 0.1 s");
-        assertTrue(Exited.await(pid, Duration.ofSeconds(10)), "a sleep of 0.5 s still running after 10 s");
+        ProcessHandle sleep = ProcessHandle.of(pid).orElseThrow();
+        assertFalse(Exited.await(sleep, Duration.ofMillis(100)), "a sleep of 0.5 s ended within 0.1 s");
+        assertTrue(Exited.await(sleep, Duration.ofSeconds(10)), "a sleep of 0.5 s still running after 10 s");
     }
 }
