@@ -5,6 +5,8 @@ import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.Contrasts;
+import dev.vtlab.compare.stats.LogRatio;
+import dev.vtlab.compare.stats.Ratios;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.profile.Bucket;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 
 /**
  * Where each mode's CPU went, over its profiled runs (compare.cpuProfile): per test and mode each bucket's CPU µs per
@@ -64,6 +67,9 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
      * @param recordingCost the profiled runs' measured CPU µs per request less the measured (unprofiled, valid) runs'
      *     at the same level, with Welch's interval: what the recording costs, as the decision between recording every
      *     run and recording extra runs needs it; null without a valid measured run of the mode
+     * @param recordingRatio the same cost round by round: each profiled run against the measured run of its round
+     *     (profiled run r after measured repetition r, through the same drift of the machine), both valid, as a paired
+     *     ratio of CPU µs per request; null without such a pair
      */
     public record ModeProfile(
             String test,
@@ -73,6 +79,7 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
             Figure total,
             Figure firstUse,
             Contrasts.Difference recordingCost,
+            LogRatio recordingRatio,
             Stats.Interval coveragePct,
             Stats.Interval windowS,
             Stats.Interval gcCount,
@@ -121,12 +128,17 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
                 }
             }
             List<RunProfile> base = byMode.get(baseline);
-            byMode.forEach((mode, mine) -> out.add(mode(
-                    test,
-                    mode,
-                    mine,
-                    mode == baseline ? null : base,
-                    measuredMicros(measured, test, mode, mine.get(0).level()))));
+            byMode.forEach((mode, mine) -> {
+                List<RunResult> valid =
+                        validMeasured(measured, test, mode, mine.get(0).level());
+                out.add(mode(
+                        test,
+                        mode,
+                        mine,
+                        mode == baseline ? null : base,
+                        valid,
+                        mine.get(0).level()));
+            });
         }
         return new CpuProfiles(List.copyOf(out), List.copyOf(runs));
     }
@@ -143,21 +155,61 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
         return runs.isEmpty();
     }
 
-    /** CPU µs per request at {@code level} in each valid measured run of the test and mode. */
-    private static double[] measuredMicros(List<RunResult> measured, String test, DispatchMode mode, String level) {
+    /** The valid measured runs of the test and mode at {@code level}: no flag on its requests per CPU-second. */
+    private static List<RunResult> validMeasured(
+            List<RunResult> measured, String test, DispatchMode mode, String level) {
         return measured.stream()
                 .filter(r -> r.test().equals(test)
                         && r.mode() == mode
                         && r.flagsFor(new Headline(Metric.TPS_PER_CPU_S, level, null))
                                 .isEmpty())
-                .flatMap(r -> r.levels().stream().filter(l -> l.name().equals(level)))
+                .toList();
+    }
+
+    /** A run's CPU µs per request at {@code level}, NaN without the level or a rate. */
+    private static double micros(RunResult run, String level) {
+        return run.levels().stream()
+                .filter(l -> l.name().equals(level))
                 .mapToDouble(l -> 1e6 / l.tpsPerCpuSecond())
                 .filter(Double::isFinite)
-                .toArray();
+                .findFirst()
+                .orElse(Double.NaN);
+    }
+
+    /**
+     * Profiled run r against measured repetition r, the run of its round: the profiled run's CPU µs per request and
+     * the measured run's, NaN where either is missing or flagged (a flag on the profiled run, e.g. a busy machine, too).
+     */
+    private static LogRatio recordingRatio(List<RunProfile> mine, List<RunResult> valid, String level) {
+        double[] on = new double[mine.size()];
+        double[] off = new double[mine.size()];
+        for (int i = 0; i < mine.size(); i++) {
+            RunProfile p = mine.get(i);
+            boolean flagged = !p.run()
+                    .flagsFor(new Headline(Metric.TPS_PER_CPU_S, level, null))
+                    .isEmpty();
+            on[i] = flagged ? Double.NaN : p.measuredMicrosPerRequest();
+            off[i] = valid.stream()
+                    .filter(r -> r.repetition() == p.run().repetition())
+                    .mapToDouble(r -> micros(r, level))
+                    .findFirst()
+                    .orElse(Double.NaN);
+        }
+        boolean anyPair = IntStream.range(0, on.length).anyMatch(i -> !Double.isNaN(on[i]) && !Double.isNaN(off[i]));
+        return anyPair ? Ratios.paired(on, off, 0) : null;
     }
 
     private static ModeProfile mode(
-            String test, DispatchMode mode, List<RunProfile> mine, List<RunProfile> base, double[] measured) {
+            String test,
+            DispatchMode mode,
+            List<RunProfile> mine,
+            List<RunProfile> base,
+            List<RunResult> valid,
+            String level) {
+        double[] measured = valid.stream()
+                .mapToDouble(r -> micros(r, level))
+                .filter(Double::isFinite)
+                .toArray();
         Map<Bucket, Figure> buckets = new EnumMap<>(Bucket.class);
         for (Bucket b : Bucket.values()) {
             buckets.put(b, figure(mine, base, p -> p.microsPerRequest().getOrDefault(b, 0.0)));
@@ -172,6 +224,7 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
                 measured.length == 0
                         ? null
                         : Contrasts.difference(values(mine, RunProfile::measuredMicrosPerRequest), measured, 0),
+                recordingRatio(mine, valid, level),
                 mean(mine, p -> 100 * p.coverage()),
                 mean(mine, p -> p.window().seconds()),
                 mean(mine, p -> p.profile().gc().count()),

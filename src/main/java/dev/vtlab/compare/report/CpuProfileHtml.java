@@ -5,6 +5,7 @@ import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.stats.Contrasts;
+import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.SvgChart;
@@ -107,6 +108,14 @@ final class CpuProfileHtml {
                 "recording-cost",
                 modes,
                 m -> m.recordingCost() == null ? "no valid measured run" : difference(m.recordingCost()),
+                m -> "");
+        row(
+                h,
+                c,
+                "the recording's cost, round by round: profiled ÷ measured run of the same round, CPU per request",
+                "recording-ratio",
+                modes,
+                m -> ratio(m.recordingRatio()),
                 m -> "");
         intervalRow(h, c, "sampled CPU covers, % of measured", "coverage", modes, CpuProfiles.ModeProfile::coveragePct);
         intervalRow(h, c, "profiled window, s", "window", modes, CpuProfiles.ModeProfile::windowS);
@@ -350,6 +359,16 @@ final class CpuProfileHtml {
             return "";
         }
         return Double.isNaN(i.low()) ? fmt(i.mean()) : fmt(i.mean()) + " ± " + fmt(i.halfWidth());
+    }
+
+    private static String ratio(LogRatio r) {
+        if (r == null) {
+            return "no round with both a valid profiled and a valid measured run";
+        }
+        String pairs = r.n1() + (r.n1() == 1 ? " pair" : " pairs");
+        return r.determined()
+                ? String.format(Locale.ROOT, "%.3f [%.3f, %.3f], %s", r.estimate(), r.low(), r.high(), pairs)
+                : String.format(Locale.ROOT, "%.3f (%s), %s", r.estimate(), r.why(), pairs);
     }
 
     private static String difference(Contrasts.Difference d) {

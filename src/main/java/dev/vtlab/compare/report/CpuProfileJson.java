@@ -4,6 +4,7 @@ import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.stats.Contrasts;
+import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.profile.Bucket;
@@ -26,6 +27,8 @@ final class CpuProfileJson {
             "runs",
             "buckets",
             "total_us_per_request",
+            "recording_cost_us_per_request",
+            "recording_cost_ratio_paired",
             "coverage_pct",
             "window_s",
             "gc_count",
@@ -96,6 +99,7 @@ final class CpuProfileJson {
                 .add("total_us_per_request", figure(m.total()))
                 .add("thread_local_first_use_us_per_request", figure(m.firstUse()))
                 .add("recording_cost_us_per_request", difference(m.recordingCost()))
+                .add("recording_cost_ratio_paired", ratio(m.recordingRatio()))
                 .add("coverage_pct", interval(m.coveragePct()))
                 .add("window_s", interval(m.windowS()))
                 .add("gc_count", interval(m.gcCount()))
@@ -187,6 +191,23 @@ final class CpuProfileJson {
                         .add("ci_high", num(d.high()))
                         .add("p_value", num(d.pValue()))
                         .build();
+    }
+
+    /** A paired ratio with its interval (null ends when undetermined, with the reason); null without a pair. */
+    private static JsonValue ratio(LogRatio r) {
+        if (r == null) {
+            return JsonValue.NULL;
+        }
+        JsonObjectBuilder o = Json.createObjectBuilder()
+                .add("pairs", r.n1())
+                .add("estimate", num(r.estimate()))
+                .add("ci_low", num(r.low()))
+                .add("ci_high", num(r.high()))
+                .add("p_value", num(r.pValue()));
+        if (!r.determined()) {
+            o.add("why", r.why());
+        }
+        return o.build();
     }
 
     private static JsonObjectBuilder interval(Stats.Interval i) {

@@ -10,6 +10,7 @@ import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
 import dev.vtlab.profile.Bucket;
@@ -68,6 +69,39 @@ class CpuProfilesTest {
         assertEquals(List.of(Bucket.APPLICATION, Bucket.HTTP), pool.largest().subList(0, 2));
         assertEquals(95, pool.coveragePct().mean(), 1e-9);
         assertEquals(250, pool.allocatedBytesPerRequest().mean(), 1e-9, "250 000 bytes over 1000 requests");
+    }
+
+    @Test
+    void theRecordingsCostRoundByRoundPairsEachProfiledRunWithTheMeasuredRunOfItsRound() {
+        CpuProfiles p = CpuProfiles.of(
+                List.of("shop"),
+                MODES,
+                List.of(
+                        run(DispatchMode.THREADPOOL, 1, 10, 5, List.of()),
+                        run(DispatchMode.THREADPOOL, 2, 12, 5, List.of()),
+                        run(DispatchMode.THREADPOOL, 3, 15, 5, List.of()),
+                        run(DispatchMode.THREADPOOL, 4, 30, 5, List.of())),
+                List.of(
+                        measured(DispatchMode.THREADPOOL, 3, 18),
+                        measured(DispatchMode.THREADPOOL, 1, 14),
+                        measured(DispatchMode.THREADPOOL, 2, 16),
+                        measured(DispatchMode.THREADPOOL, 5, 40)));
+        LogRatio cost = p.of("shop", DispatchMode.THREADPOOL).recordingRatio();
+        // pairs by round: 15/14, 17/16, 20/18 (profiled run 4 and measured run 5 have no partner); logs 0.068993,
+        // 0.060625, 0.105361: mean 0.078326, s 0.023784, half-width t(0.975, 2) · s / √3 = 4.303 × 0.013732
+        assertEquals(3, cost.n1());
+        assertEquals(1.08148, cost.estimate(), 1e-4);
+        assertEquals(Math.exp(0.078326 - 4.303 * 0.013732), cost.low(), 1e-4);
+        assertEquals(Math.exp(0.078326 + 4.303 * 0.013732), cost.high(), 1e-4);
+        assertNull(
+                CpuProfiles.of(
+                                List.of("shop"),
+                                MODES,
+                                List.of(run(DispatchMode.THREADPOOL, 1, 10, 5, List.of())),
+                                List.of(measured(DispatchMode.THREADPOOL, 2, 14)))
+                        .of("shop", DispatchMode.THREADPOOL)
+                        .recordingRatio(),
+                "no round with both runs: no paired cost");
     }
 
     @Test
