@@ -102,6 +102,15 @@ class CpuProfilesTest {
                         .of("shop", DispatchMode.THREADPOOL)
                         .recordingRatio(),
                 "no round with both runs: no paired cost");
+        LogRatio one = CpuProfiles.of(
+                        List.of("shop"),
+                        MODES,
+                        List.of(run(DispatchMode.THREADPOOL, 1, 10, 5, List.of())),
+                        List.of(measured(DispatchMode.THREADPOOL, 1, 12)))
+                .of("shop", DispatchMode.THREADPOOL)
+                .recordingRatio();
+        assertEquals(1.25, one.estimate(), 1e-9, "15 against 12");
+        assertFalse(one.determined(), "one pair has no spread to give an interval");
     }
 
     @Test
