@@ -96,7 +96,9 @@ class DevModeIT {
         try (DevMode dev = DevMode.start(
                 project,
                 Map.of(),
-                List.of("-Dit.test=DispatchIT"),
+                // Enter runs the unit tests and the ITs: one of each shows both run (all 300-odd unit tests took
+                // 20-30 s of this test, and ./mvnw verify runs them anyway)
+                List.of("-Dtest=ParamsTest", "-Dit.test=DispatchIT"),
                 port,
                 remotePort,
                 logs.resolve("liberty-dev-threadpool.log"))) {
@@ -146,6 +148,7 @@ class DevModeIT {
                     testRun.matches(
                             "(?s).*Tests run: [1-9][0-9]*, Failures: 0, Errors: 0.*in it\\.dev\\.vtlab\\.DispatchIT.*"),
                     "DispatchIT ran against the dev server and passed:\n" + testRun);
+            assertTrue(testRun.contains("in dev.vtlab.api.ParamsTest"), "Enter ran the unit tests too:\n" + testRun);
 
             dev.quit(STOP_TIMEOUT);
             assertGone(serverPid, remote);
