@@ -161,9 +161,13 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
         return measured.stream()
                 .filter(r -> r.test().equals(test)
                         && r.mode() == mode
-                        && r.flagsFor(new Headline(Metric.TPS_PER_CPU_S, level, null))
-                                .isEmpty())
+                        && r.flagsFor(rate(level)).isEmpty())
                 .toList();
+    }
+
+    /** Requests per CPU-second at {@code level}: the figure whose flags make a run unfit to measure the CPU. */
+    private static Headline rate(String level) {
+        return new Headline(Metric.TPS_PER_CPU_S, level, null);
     }
 
     /** A run's CPU µs per request at {@code level}, NaN without the level or a rate. */
@@ -185,9 +189,7 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
         double[] off = new double[mine.size()];
         for (int i = 0; i < mine.size(); i++) {
             RunProfile p = mine.get(i);
-            boolean flagged = !p.run()
-                    .flagsFor(new Headline(Metric.TPS_PER_CPU_S, level, null))
-                    .isEmpty();
+            boolean flagged = !p.run().flagsFor(rate(level)).isEmpty();
             on[i] = flagged ? Double.NaN : p.measuredMicrosPerRequest();
             off[i] = valid.stream()
                     .filter(r -> r.repetition() == p.run().repetition())
