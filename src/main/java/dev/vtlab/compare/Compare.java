@@ -463,7 +463,7 @@ public final class Compare {
                         s.test().shape() == Catalogue.Shape.PLAN && !s.props().containsKey("DURATION"));
         System.out.printf(
                 Locale.ROOT,
-                "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d runs%s, %s%n",
+                "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d run%s%s, %s%n",
                 settings.profile().label(),
                 settings.specs().stream()
                         .map(s -> s.name() + " ×" + s.repeats())
@@ -472,6 +472,7 @@ public final class Compare {
                 settings.baseline().label(),
                 settings.order().name().toLowerCase(Locale.ROOT),
                 slots.size(),
+                slots.size() == 1 ? "" : "s",
                 settings.cpuProfile().enabled()
                         ? " (" + slots.stream().filter(Schedule.Slot::profiled).count()
                                 + " of them profiled, each round's after its measured runs)"

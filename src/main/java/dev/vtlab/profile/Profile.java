@@ -41,10 +41,17 @@ public record Profile(
     public record Gc(long count, long pauseNanos) {}
 
     /**
-     * Bytes allocated in the window, estimated from jdk.ObjectAllocationSample's weights; of them, frames of
-     * unmounted virtual threads ({@code jdk.internal.vm.StackChunk}).
+     * Bytes allocated in the window, estimated from jdk.ObjectAllocationSample's weights (JFR's allocation pressure:
+     * the weights of a class's samples add up to the heap bytes allocated as that class); of them, frames of unmounted
+     * virtual threads ({@code jdk.internal.vm.StackChunk}) and direct buffers' objects ({@code
+     * java.nio.DirectByteBuffer}, whose native memory is allocated with each and freed only after a collection finds
+     * it unreachable), with the places that allocated those, the most bytes first.
      */
-    public record Allocation(long bytes, long stackChunkBytes) {}
+    public record Allocation(
+            long bytes, long stackChunkBytes, long directBufferBytes, List<AllocationSite> directBufferSites) {}
+
+    /** A place that allocated: its frames ({@code class.method:line}, the caller first), samples and their weight. */
+    public record AllocationSite(List<String> frames, long samples, long bytes) {}
 
     /** JIT compilations that started in the window, and their time. */
     public record Jit(long count, long nanos) {}

@@ -24,6 +24,16 @@ public final class ProfileAnalysis {
 
     private static final String STACK_CHUNK = "jdk.internal.vm.StackChunk";
 
+    /** A direct buffer's object on the heap: its native memory is allocated with it, and freed after a collection. */
+    static final String DIRECT_BUFFER = "java.nio.DirectByteBuffer";
+
+    /**
+     * Frames of a direct buffer's allocation that tell one site from another: the JDK's own on top, which say whether
+     * it was a new buffer ({@code ByteBuffer.allocateDirect}) or a view of one ({@code slice}, {@code duplicate}), then
+     * its callers.
+     */
+    static final int ALLOCATION_FRAMES = 10;
+
     /** A hidden class's (or lambda's) address in its name, new for each class defined: no part of a pinning site. */
     private static final String HIDDEN_CLASS_ADDRESS = "[./]0x[0-9a-f]+";
 
@@ -39,6 +49,10 @@ public final class ProfileAnalysis {
     private long gcPauseNanos;
     private long allocatedBytes;
     private long stackChunkBytes;
+    private long directBufferBytes;
+    /** Samples and weight of each place that allocated a direct buffer. */
+    private final Map<List<String>, long[]> directBufferSites = new LinkedHashMap<>();
+
     private long compilations;
     private long compilationNanos;
     /** Count and nanoseconds of each pinning site. */
@@ -75,6 +89,9 @@ public final class ProfileAnalysis {
         a.pinned.forEach((site, n) -> stacks.add(
                 new Profile.PinnedStack(site.reason(), site.blockingOperation(), site.frames(), n[0], n[1])));
         stacks.sort(Comparator.comparingLong(Profile.PinnedStack::count).reversed());
+        List<Profile.AllocationSite> bufferSites = new ArrayList<>();
+        a.directBufferSites.forEach((frames, n) -> bufferSites.add(new Profile.AllocationSite(frames, n[0], n[1])));
+        bufferSites.sort(Comparator.comparingLong(Profile.AllocationSite::bytes).reversed());
         long pinnedCount = stacks.stream().mapToLong(Profile.PinnedStack::count).sum();
         long pinnedNanos = stacks.stream().mapToLong(Profile.PinnedStack::nanos).sum();
         return new Profile(
@@ -86,7 +103,8 @@ public final class ProfileAnalysis {
                 a.lostSamples,
                 ThreadCpu.read(ProfileRecorder.threadCpuFile(recording)),
                 new Profile.Gc(a.gcCount, a.gcPauseNanos),
-                new Profile.Allocation(a.allocatedBytes, a.stackChunkBytes),
+                new Profile.Allocation(
+                        a.allocatedBytes, a.stackChunkBytes, a.directBufferBytes, List.copyOf(bufferSites)),
                 new Profile.Jit(a.compilations, a.compilationNanos),
                 new Profile.Pinning(pinnedCount, pinnedNanos, stacks),
                 a.submitFailed,
@@ -107,6 +125,12 @@ public final class ProfileAnalysis {
                 RecordedClass type = e.getClass("objectClass");
                 if (type != null && STACK_CHUNK.equals(type.getName())) {
                     stackChunkBytes += weight;
+                }
+                if (type != null && DIRECT_BUFFER.equals(type.getName())) {
+                    directBufferBytes += weight;
+                    long[] n = directBufferSites.computeIfAbsent(allocationFrames(e.getStackTrace()), k -> new long[2]);
+                    n[0]++;
+                    n[1] += weight;
                 }
             }
             case "jdk.Compilation" -> {
@@ -169,12 +193,24 @@ public final class ProfileAnalysis {
     }
 
     private static List<String> pinnedFrames(RecordedStackTrace stack) {
+        return sited(stack, PINNED_FRAMES);
+    }
+
+    private static List<String> allocationFrames(RecordedStackTrace stack) {
+        return sited(stack, ALLOCATION_FRAMES);
+    }
+
+    /**
+     * The top {@code limit} frames ({@code class.method:line}, the top first), hidden classes' addresses dropped so
+     * one site reads the same in every JVM.
+     */
+    private static List<String> sited(RecordedStackTrace stack, int limit) {
         if (stack == null) {
             return List.of();
         }
         List<String> frames = new ArrayList<>();
         for (RecordedFrame f : stack.getFrames()) {
-            if (frames.size() == PINNED_FRAMES) {
+            if (frames.size() == limit) {
                 break;
             }
             String line = f.getLineNumber() > 0 ? ":" + f.getLineNumber() : "";

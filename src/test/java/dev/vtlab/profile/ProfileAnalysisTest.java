@@ -1,13 +1,16 @@
 package dev.vtlab.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.BeforeAll;
@@ -140,6 +143,62 @@ class ProfileAnalysisTest {
                 profile.jit().count());
         assertEquals(0, profile.submitFailed());
         assertTrue(profile.contextSwitchesPerS() > 0);
+    }
+
+    private static volatile Object sink;
+
+    /** The only place direct buffers are allocated while {@link #directBuffersAreFoundWhereTheyWereAllocated} records. */
+    private static void allocateDirectBuffers(int n) {
+        for (int i = 0; i < n; i++) {
+            sink = ByteBuffer.allocateDirect(16);
+        }
+    }
+
+    private static void allocateArrays(int n) {
+        for (int i = 0; i < n; i++) {
+            sink = new byte[64];
+        }
+    }
+
+    @Test
+    void directBuffersAreFoundWhereTheyWereAllocated(@TempDir Path tmp) throws IOException {
+        // a recording of this JVM, where the test knows which method allocates direct buffers and which does not
+        Path jfr = tmp.resolve("buffers.jfr");
+        long start = System.currentTimeMillis();
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ObjectAllocationSample").with("throttle", "10000/s").withStackTrace();
+            r.start();
+            allocateArrays(1_000_000);
+            // a million buffers left no buffer among the samples in one run of four (a sample goes to the object that
+            // fills a TLAB, most often a buffer's Cleaner or Deallocator); four million: none in eight runs
+            allocateDirectBuffers(4_000_000);
+            r.stop();
+            r.dump(jfr);
+        }
+        Profile p = ProfileAnalysis.of(jfr, new Window(start, System.currentTimeMillis() + 1), Attribution.VTLAB_APP);
+        Profile.Allocation a = p.allocation();
+        assertFalse(a.directBufferSites().isEmpty(), "direct buffers' allocations were sampled");
+        assertEquals(
+                a.directBufferBytes(),
+                a.directBufferSites().stream()
+                        .mapToLong(Profile.AllocationSite::bytes)
+                        .sum());
+        assertTrue(a.directBufferBytes() < a.bytes(), "the arrays are allocations, but no direct buffers");
+        String here = ProfileAnalysisTest.class.getName() + ".allocateDirectBuffers:";
+        String arrays = ProfileAnalysisTest.class.getName() + ".allocateArrays:";
+        long ours = 0;
+        for (Profile.AllocationSite site : a.directBufferSites()) {
+            assertTrue(site.frames().size() <= ProfileAnalysis.ALLOCATION_FRAMES, site.toString());
+            assertTrue(site.frames().get(0).startsWith("java.nio."), "the JDK's frame on top: " + site);
+            assertTrue(site.frames().stream().noneMatch(f -> f.startsWith(arrays)), "no array is a buffer: " + site);
+            ours += site.frames().stream().anyMatch(f -> f.startsWith(here)) ? site.bytes() : 0;
+        }
+        // another thread of this JVM (the test runner's) may allocate a buffer of its own meanwhile, but not many
+        assertTrue(ours >= 0.9 * a.directBufferBytes(), ours + " of " + a.directBufferBytes() + " bytes");
+        Profile.AllocationSite most = a.directBufferSites().get(0);
+        assertTrue(most.frames().get(0).startsWith("java.nio.ByteBuffer.allocateDirect:"), most.toString());
+        assertTrue(most.frames().stream().anyMatch(f -> f.startsWith(here)), most.toString());
+        assertTrue(a.directBufferSites().stream().allMatch(s -> s.bytes() <= most.bytes()), "the most bytes first");
     }
 
     @Test

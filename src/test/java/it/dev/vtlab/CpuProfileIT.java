@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.vtlab.compare.Compare;
 import dev.vtlab.compare.report.JsonReport;
+import dev.vtlab.measurement.SvgChart;
 import jakarta.json.Json;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -134,6 +135,28 @@ class CpuProfileIT {
         assertFlameGraph(report.resolve(url.getJsonObject("executor-virtual")
                 .getJsonArray("diff_flame_graphs")
                 .getString(0)));
+    }
+
+    @Test
+    void eachModesDirectBufferSitesAreInTheirSectionAsInTheSummary() throws IOException {
+        String html = Files.readString(report.resolve("index.html"));
+        String section = html.substring(html.indexOf("<section id=\"direct-buffers\">"));
+        section = section.substring(0, section.indexOf("</section>"));
+        for (String mode : MODES) {
+            JsonObject m =
+                    summary.getJsonObject("profiles").getJsonObject("url").getJsonObject(mode);
+            List<JsonObject> sites = m.getJsonArray("direct_buffer_sites").getValuesAs(JsonObject.class);
+            String div = section.substring(
+                    section.indexOf("<div class=\"direct-buffers\" data-test=\"url\" data-mode=\"" + mode + "\">"));
+            div = div.substring(0, div.indexOf("</div>"));
+            assertEquals(sites.isEmpty(), div.contains("no direct buffer's allocation was sampled"), div);
+            for (JsonObject site : sites) {
+                assertTrue(site.getJsonNumber("bytes").longValue() > 0, site.toString());
+                String top = site.getJsonArray("frames").getString(0);
+                assertTrue(top.startsWith("java.nio."), "a buffer is made by the JDK's nio classes: " + site);
+                assertTrue(div.contains(SvgChart.escape(top)), "in the report: " + top);
+            }
+        }
     }
 
     @Test

@@ -62,7 +62,10 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
      * @param coveragePct the CPU the sampler saw as a percentage of the measured (about 100 when sampling accounts
      *     for the process's CPU)
      * @param allocatedBytesPerRequest bytes allocated per request, of which {@code stackChunkBytesPerRequest} were
-     *     frames of unmounted virtual threads
+     *     frames of unmounted virtual threads and {@code directBufferBytesPerRequest} direct buffers' objects (each
+     *     new one with native memory of its own until a collection frees it)
+     * @param directBufferSites the places that allocated direct buffers' objects, the same frames summed over the
+     *     runs, the most bytes first
      * @param samples CPU samples taken in the windows, {@code lostSamples} dropped by JFR, both summed over the runs
      * @param recordingCost the profiled runs' measured CPU µs per request less the measured (unprofiled, valid) runs'
      *     at the same level, with Welch's interval: what the recording costs, as the decision between recording every
@@ -86,6 +89,8 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
             Stats.Interval gcPauseMs,
             Stats.Interval allocatedBytesPerRequest,
             Stats.Interval stackChunkBytesPerRequest,
+            Stats.Interval directBufferBytesPerRequest,
+            List<Profile.AllocationSite> directBufferSites,
             Stats.Interval jitCompilations,
             Stats.Interval contextSwitchesPerS,
             long submitFailed,
@@ -233,6 +238,8 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
                 mean(mine, p -> p.profile().gc().pauseNanos() / 1e6),
                 mean(mine, p -> p.profile().allocation().bytes() / (double) p.requests()),
                 mean(mine, p -> p.profile().allocation().stackChunkBytes() / (double) p.requests()),
+                mean(mine, p -> p.profile().allocation().directBufferBytes() / (double) p.requests()),
+                directBufferSites(mine),
                 mean(mine, p -> p.profile().jit().count()),
                 mean(mine, p -> p.profile().contextSwitchesPerS()),
                 mine.stream().mapToLong(p -> p.profile().submitFailed()).sum(),
@@ -253,6 +260,22 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
 
     private static double[] values(List<RunProfile> runs, ToDoubleFunction<RunProfile> f) {
         return runs.stream().mapToDouble(f).toArray();
+    }
+
+    /** The runs' direct-buffer allocation sites, the same frames summed across runs, the most bytes first. */
+    private static List<Profile.AllocationSite> directBufferSites(List<RunProfile> runs) {
+        Map<List<String>, long[]> sites = new LinkedHashMap<>();
+        for (RunProfile p : runs) {
+            for (Profile.AllocationSite s : p.profile().allocation().directBufferSites()) {
+                long[] n = sites.computeIfAbsent(s.frames(), k -> new long[2]);
+                n[0] += s.samples();
+                n[1] += s.bytes();
+            }
+        }
+        List<Profile.AllocationSite> list = new ArrayList<>();
+        sites.forEach((frames, n) -> list.add(new Profile.AllocationSite(frames, n[0], n[1])));
+        list.sort(Comparator.comparingLong(Profile.AllocationSite::bytes).reversed());
+        return List.copyOf(list);
     }
 
     /** The runs' pinned stacks, the same site (reason, operation, frames) summed across runs. */

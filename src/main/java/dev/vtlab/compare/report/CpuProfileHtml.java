@@ -10,6 +10,7 @@ import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.SvgChart;
 import dev.vtlab.profile.Bucket;
+import dev.vtlab.profile.Profile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,6 +63,7 @@ final class CpuProfileHtml {
         }
         h.append("</section>\n");
         pinned(h, c);
+        directBuffers(h, c);
         runs(h, c);
     }
 
@@ -135,6 +137,13 @@ final class CpuProfileHtml {
                 "stack-chunk",
                 modes,
                 CpuProfiles.ModeProfile::stackChunkBytesPerRequest);
+        intervalRow(
+                h,
+                c,
+                "of which direct buffers' objects (each new one holds native memory until a GC)",
+                "direct-buffers",
+                modes,
+                CpuProfiles.ModeProfile::directBufferBytesPerRequest);
         intervalRow(h, c, "JIT compilations in the window", "jit", modes, CpuProfiles.ModeProfile::jitCompilations);
         intervalRow(
                 h,
@@ -319,6 +328,71 @@ final class CpuProfileHtml {
             h.append("</div>\n");
         }
         h.append("</section>\n");
+    }
+
+    private static void directBuffers(StringBuilder h, Comparison c) {
+        h.append("<section id=\"direct-buffers\"><h2>Where direct buffers were allocated</h2>\n<p>The")
+                .append(" <code>jdk.ObjectAllocationSample</code> events of the profiled windows whose object is a")
+                .append(" <code>java.nio.DirectByteBuffer</code>, by the frames that allocated it, the most bytes")
+                .append(" first: a new buffer (<code>ByteBuffer.allocateDirect</code> on top) takes native memory that")
+                .append(" is freed only once a collection finds it unreachable, a view of one")
+                .append(" (<code>slice</code>, <code>duplicate</code>) takes none. Bytes are JFR's estimate of the")
+                .append(" heap allocated as these objects (the samples' weights), not the native memory.</p>\n");
+        for (CpuProfiles.ModeProfile m : c.profiles().modes()) {
+            List<Profile.AllocationSite> sites = m.directBufferSites();
+            h.append("<div class=\"direct-buffers\" data-test=\"")
+                    .append(SvgChart.escape(m.test()))
+                    .append("\" data-mode=\"")
+                    .append(m.mode().label())
+                    .append("\"><p><b>")
+                    .append(SvgChart.escape(m.test()))
+                    .append(" · ")
+                    .append(m.mode().label())
+                    .append("</b>: ");
+            if (sites.isEmpty()) {
+                h.append("no direct buffer's allocation was sampled in ")
+                        .append(m.runs())
+                        .append(m.runs() == 1 ? " profiled run" : " profiled runs")
+                        .append(".</p>\n</div>\n");
+                continue;
+            }
+            h.append(String.format(
+                    Locale.ROOT,
+                    "%d samples at %d sites in %d profiled run%s%s:</p>\n",
+                    sites.stream().mapToLong(Profile.AllocationSite::samples).sum(),
+                    sites.size(),
+                    m.runs(),
+                    m.runs() == 1 ? "" : "s",
+                    sites.size() > CpuProfileJson.SITES
+                            ? ", the " + CpuProfileJson.SITES + " with the most bytes"
+                            : ""));
+            for (Profile.AllocationSite site : sites.subList(0, Math.min(CpuProfileJson.SITES, sites.size()))) {
+                h.append("<details class=\"direct-buffer-site\"><summary>")
+                        .append(String.format(
+                                Locale.ROOT,
+                                "%d samples, %s bytes: %s",
+                                site.samples(),
+                                fmt(site.bytes()),
+                                SvgChart.escape(caller(site.frames()))))
+                        .append("</summary><pre>")
+                        .append(SvgChart.escape(String.join("\n", site.frames())))
+                        .append("</pre></details>\n");
+            }
+            h.append("</div>\n");
+        }
+        h.append("</section>\n");
+    }
+
+    /** A site in one line: its top frame, and the first frame below the JDK's nio classes if there is one. */
+    private static String caller(List<String> frames) {
+        if (frames.isEmpty()) {
+            return "no stack";
+        }
+        return frames.stream()
+                .filter(f -> !f.startsWith("java.nio."))
+                .findFirst()
+                .map(f -> frames.get(0) + " ← " + f)
+                .orElse(frames.get(0));
     }
 
     private static void runs(StringBuilder h, Comparison c) {

@@ -8,6 +8,7 @@ import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.profile.Bucket;
+import dev.vtlab.profile.Profile;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -35,6 +36,8 @@ final class CpuProfileJson {
             "gc_pause_ms",
             "allocated_bytes_per_request",
             "stack_chunk_bytes_per_request",
+            "direct_buffer_bytes_per_request",
+            "direct_buffer_sites",
             "jit_compilations",
             "context_switches_per_s",
             "submit_failed",
@@ -43,6 +46,9 @@ final class CpuProfileJson {
             "pinned",
             "flame_graphs",
             "diff_flame_graphs");
+
+    /** Direct-buffer allocation sites listed per (test, mode), the most bytes first. */
+    static final int SITES = 10;
 
     private CpuProfileJson() {}
 
@@ -93,6 +99,14 @@ final class CpuProfileJson {
                     .add("in_app", s.inApp())
                     .add("frames", Json.createArrayBuilder(s.stack().frames())));
         }
+        JsonArrayBuilder buffers = Json.createArrayBuilder();
+        for (Profile.AllocationSite s : m.directBufferSites()
+                .subList(0, Math.min(SITES, m.directBufferSites().size()))) {
+            buffers.add(Json.createObjectBuilder()
+                    .add("samples", s.samples())
+                    .add("bytes", s.bytes())
+                    .add("frames", Json.createArrayBuilder(s.frames())));
+        }
         return Json.createObjectBuilder()
                 .add("runs", m.runs())
                 .add("buckets", buckets)
@@ -106,6 +120,8 @@ final class CpuProfileJson {
                 .add("gc_pause_ms", interval(m.gcPauseMs()))
                 .add("allocated_bytes_per_request", interval(m.allocatedBytesPerRequest()))
                 .add("stack_chunk_bytes_per_request", interval(m.stackChunkBytesPerRequest()))
+                .add("direct_buffer_bytes_per_request", interval(m.directBufferBytesPerRequest()))
+                .add("direct_buffer_sites", buffers)
                 .add("jit_compilations", interval(m.jitCompilations()))
                 .add("context_switches_per_s", interval(m.contextSwitchesPerS()))
                 .add("submit_failed", m.submitFailed())

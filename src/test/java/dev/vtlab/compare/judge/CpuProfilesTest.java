@@ -139,6 +139,47 @@ class CpuProfilesTest {
     }
 
     @Test
+    void theSameDirectBufferSiteOfSeveralRunsIsOneSiteTheMostBytesFirst() {
+        List<String> channel = List.of("java.nio.ByteBuffer.allocateDirect:1", "com.ibm.ws.Channel.read:5");
+        List<String> view = List.of("java.nio.DirectByteBuffer.slice:2", "com.ibm.ws.Channel.read:6");
+        CpuProfiles p = CpuProfiles.of(
+                List.of("shop"),
+                MODES,
+                List.of(
+                        run(
+                                DispatchMode.EXECUTOR_VIRTUAL,
+                                1,
+                                10,
+                                5,
+                                List.of(),
+                                List.of(new Profile.AllocationSite(view, 4, 3_000))),
+                        run(
+                                DispatchMode.EXECUTOR_VIRTUAL,
+                                2,
+                                10,
+                                5,
+                                List.of(),
+                                List.of(
+                                        new Profile.AllocationSite(channel, 2, 2_500),
+                                        new Profile.AllocationSite(view, 1, 1_000))),
+                        run(
+                                DispatchMode.EXECUTOR_VIRTUAL,
+                                3,
+                                10,
+                                5,
+                                List.of(),
+                                List.of(new Profile.AllocationSite(channel, 3, 3_500)))),
+                List.of());
+        CpuProfiles.ModeProfile ev = p.of("shop", DispatchMode.EXECUTOR_VIRTUAL);
+        // channel: 2 500 + 3 500 bytes in 5 samples; view: 3 000 + 1 000 in 5: the channel's first
+        assertEquals(
+                List.of(new Profile.AllocationSite(channel, 5, 6_000), new Profile.AllocationSite(view, 5, 4_000)),
+                ev.directBufferSites());
+        // 3 000, 3 500 and 3 500 bytes over 1000 requests each: 3, 3.5, 3.5, mean 10 / 3
+        assertEquals(10.0 / 3, ev.directBufferBytesPerRequest().mean(), 1e-9);
+    }
+
+    @Test
     void noProfiledRunNoProfiles() {
         assertSame(CpuProfiles.NONE, CpuProfiles.of(List.of("shop"), MODES, List.of(), List.of()));
         assertTrue(CpuProfiles.NONE.isEmpty());
@@ -146,6 +187,17 @@ class CpuProfilesTest {
 
     /** A profiled run of 1000 requests: {@code app} and {@code http} µs each, 95 % of it sampled. */
     private static RunProfile run(DispatchMode mode, int n, double app, double http, List<Profile.PinnedStack> pins) {
+        return run(mode, n, app, http, pins, List.of());
+    }
+
+    /** As above, with the direct buffers {@code buffers} allocated. */
+    private static RunProfile run(
+            DispatchMode mode,
+            int n,
+            double app,
+            double http,
+            List<Profile.PinnedStack> pins,
+            List<Profile.AllocationSite> buffers) {
         Map<Bucket, Double> us = new EnumMap<>(Bucket.class);
         for (Bucket b : Bucket.values()) {
             us.put(b, 0.0);
@@ -163,7 +215,13 @@ class CpuProfilesTest {
                 2,
                 ThreadCpu.NONE,
                 new Profile.Gc(1, 1_000_000),
-                new Profile.Allocation(250_000, 1_000),
+                new Profile.Allocation(
+                        250_000,
+                        1_000,
+                        buffers.stream()
+                                .mapToLong(Profile.AllocationSite::bytes)
+                                .sum(),
+                        buffers),
                 new Profile.Jit(3, 1_000_000),
                 new Profile.Pinning(
                         pins.stream().mapToLong(Profile.PinnedStack::count).sum(),
