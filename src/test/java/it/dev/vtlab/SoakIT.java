@@ -39,7 +39,13 @@ class SoakIT {
 
     private static final double SLACK_BYTES = 64 * 1024 * 1024;
 
-    private record Sample(double rss, double heapUsed, double jvmThreads, double nativeThreads, double directBytes) {}
+    private record Sample(
+            double rss,
+            double heapUsed,
+            double heapCommitted,
+            double jvmThreads,
+            double nativeThreads,
+            double directBytes) {}
 
     @Test
     void memoryAndThreadsDoNotCreepUnderSteadyLoad() throws Exception {
@@ -92,7 +98,15 @@ class SoakIT {
                     mb(max(second, Sample::directBytes)),
                     mb(max(last, Sample::directBytes)));
             assertTrue(n >= 8, "too few samples: " + n);
-            noCreep(lab, "RSS", max(second, Sample::rss), max(last, Sample::rss), SLACK_BYTES);
+            // RSS counts the heap's pages once G1 first touches them: with -Xms below what a run reaches, a heap that
+            // is no bigger grows RSS by up to its committed size (633 -> 857 MB in 40 s once, in CI, while the heap
+            // after a full collection stayed at 72-77 MB). Growth beyond that is native memory's
+            noCreep(
+                    lab,
+                    "RSS beyond the committed heap",
+                    max(second, Sample::rss),
+                    max(last, Sample::rss),
+                    SLACK_BYTES + max(last, Sample::heapCommitted));
             double heapAtEnd = heapAfterFullGc(lab);
             System.out.printf(
                     "[soak] %s: heap in use after a full collection at half time / at the end: %.0f / %.0f MB%n",
@@ -172,6 +186,7 @@ class SoakIT {
                 into.add(new Sample(
                         m.get("vtlab_process_rss_bytes"),
                         m.get("memory_usedHeap_bytes"),
+                        m.get("memory_committedHeap_bytes"),
                         m.get("thread_count"),
                         m.get("vtlab_process_native_threads"),
                         m.get("vtlab_direct_buffers_used_bytes")));
