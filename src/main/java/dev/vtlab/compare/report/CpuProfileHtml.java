@@ -271,19 +271,10 @@ final class CpuProfileHtml {
                 .append(" thread.</p>\n");
         for (CpuProfiles.ModeProfile m : c.profiles().modes()) {
             CpuProfiles.Pinned p = m.pinned();
-            h.append("<div class=\"pinned\" data-test=\"")
-                    .append(SvgChart.escape(m.test()))
-                    .append("\" data-mode=\"")
-                    .append(m.mode().label())
-                    .append("\"><p><b>")
-                    .append(SvgChart.escape(m.test()))
-                    .append(" · ")
-                    .append(m.mode().label())
-                    .append("</b>: ");
+            modeHeading(h, "pinned", m);
             if (p.count() == 0) {
                 h.append("no virtual thread was pinned in ")
-                        .append(m.runs())
-                        .append(m.runs() == 1 ? " profiled run" : " profiled runs")
+                        .append(profiledRuns(m))
                         .append(".</p>\n</div>\n");
                 continue;
             }
@@ -340,19 +331,10 @@ final class CpuProfileHtml {
                 .append(" heap allocated as these objects (the samples' weights), not the native memory.</p>\n");
         for (CpuProfiles.ModeProfile m : c.profiles().modes()) {
             List<Profile.AllocationSite> sites = m.directBufferSites();
-            h.append("<div class=\"direct-buffers\" data-test=\"")
-                    .append(SvgChart.escape(m.test()))
-                    .append("\" data-mode=\"")
-                    .append(m.mode().label())
-                    .append("\"><p><b>")
-                    .append(SvgChart.escape(m.test()))
-                    .append(" · ")
-                    .append(m.mode().label())
-                    .append("</b>: ");
+            modeHeading(h, "direct-buffers", m);
             if (sites.isEmpty()) {
                 h.append("no direct buffer's allocation was sampled in ")
-                        .append(m.runs())
-                        .append(m.runs() == 1 ? " profiled run" : " profiled runs")
+                        .append(profiledRuns(m))
                         .append(".</p>\n</div>\n");
                 continue;
             }
@@ -381,6 +363,26 @@ final class CpuProfileHtml {
             h.append("</div>\n");
         }
         h.append("</section>\n");
+    }
+
+    /** Opens a (test, mode) block of a section: its div of class {@code kind} and the paragraph's bold heading. */
+    private static void modeHeading(StringBuilder h, String kind, CpuProfiles.ModeProfile m) {
+        h.append("<div class=\"")
+                .append(kind)
+                .append("\" data-test=\"")
+                .append(SvgChart.escape(m.test()))
+                .append("\" data-mode=\"")
+                .append(m.mode().label())
+                .append("\"><p><b>")
+                .append(SvgChart.escape(m.test()))
+                .append(" · ")
+                .append(m.mode().label())
+                .append("</b>: ");
+    }
+
+    /** "1 profiled run", "2 profiled runs". */
+    private static String profiledRuns(CpuProfiles.ModeProfile m) {
+        return m.runs() + (m.runs() == 1 ? " profiled run" : " profiled runs");
     }
 
     /** A site in one line: its top frame, and the first frame below the JDK's nio classes if there is one. */
