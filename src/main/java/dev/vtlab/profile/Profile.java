@@ -1,7 +1,10 @@
 package dev.vtlab.profile;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -47,11 +50,31 @@ public record Profile(
      * java.nio.DirectByteBuffer}, whose native memory is allocated with each and freed only after a collection finds
      * it unreachable), with the places that allocated those, the most bytes first.
      */
-    public record Allocation(
-            long bytes, long stackChunkBytes, long directBufferBytes, List<AllocationSite> directBufferSites) {}
+    public record Allocation(long bytes, long stackChunkBytes, List<AllocationSite> directBufferSites) {
+
+        /** The heap bytes allocated as direct buffers' objects: their sites' bytes. */
+        public long directBufferBytes() {
+            return directBufferSites.stream().mapToLong(AllocationSite::bytes).sum();
+        }
+    }
 
     /** A place that allocated: its frames ({@code class.method:line}, the caller first), samples and their weight. */
-    public record AllocationSite(List<String> frames, long samples, long bytes) {}
+    public record AllocationSite(List<String> frames, long samples, long bytes) {
+
+        /** The same frames' samples and bytes added up, the most bytes first. */
+        public static List<AllocationSite> summed(List<AllocationSite> sites) {
+            Map<List<String>, long[]> byFrames = new LinkedHashMap<>();
+            for (AllocationSite s : sites) {
+                long[] n = byFrames.computeIfAbsent(s.frames(), k -> new long[2]);
+                n[0] += s.samples();
+                n[1] += s.bytes();
+            }
+            List<AllocationSite> out = new ArrayList<>();
+            byFrames.forEach((frames, n) -> out.add(new AllocationSite(frames, n[0], n[1])));
+            out.sort(Comparator.comparingLong(AllocationSite::bytes).reversed());
+            return List.copyOf(out);
+        }
+    }
 
     /** JIT compilations that started in the window, and their time. */
     public record Jit(long count, long nanos) {}

@@ -49,9 +49,8 @@ public final class ProfileAnalysis {
     private long gcPauseNanos;
     private long allocatedBytes;
     private long stackChunkBytes;
-    private long directBufferBytes;
-    /** Samples and weight of each place that allocated a direct buffer. */
-    private final Map<List<String>, long[]> directBufferSites = new LinkedHashMap<>();
+    /** Each sampled direct buffer's allocation, a site of one sample. */
+    private final List<Profile.AllocationSite> directBufferSamples = new ArrayList<>();
 
     private long compilations;
     private long compilationNanos;
@@ -89,9 +88,6 @@ public final class ProfileAnalysis {
         a.pinned.forEach((site, n) -> stacks.add(
                 new Profile.PinnedStack(site.reason(), site.blockingOperation(), site.frames(), n[0], n[1])));
         stacks.sort(Comparator.comparingLong(Profile.PinnedStack::count).reversed());
-        List<Profile.AllocationSite> bufferSites = new ArrayList<>();
-        a.directBufferSites.forEach((frames, n) -> bufferSites.add(new Profile.AllocationSite(frames, n[0], n[1])));
-        bufferSites.sort(Comparator.comparingLong(Profile.AllocationSite::bytes).reversed());
         long pinnedCount = stacks.stream().mapToLong(Profile.PinnedStack::count).sum();
         long pinnedNanos = stacks.stream().mapToLong(Profile.PinnedStack::nanos).sum();
         return new Profile(
@@ -104,7 +100,7 @@ public final class ProfileAnalysis {
                 ThreadCpu.read(ProfileRecorder.threadCpuFile(recording)),
                 new Profile.Gc(a.gcCount, a.gcPauseNanos),
                 new Profile.Allocation(
-                        a.allocatedBytes, a.stackChunkBytes, a.directBufferBytes, List.copyOf(bufferSites)),
+                        a.allocatedBytes, a.stackChunkBytes, Profile.AllocationSite.summed(a.directBufferSamples)),
                 new Profile.Jit(a.compilations, a.compilationNanos),
                 new Profile.Pinning(pinnedCount, pinnedNanos, stacks),
                 a.submitFailed,
@@ -127,10 +123,8 @@ public final class ProfileAnalysis {
                     stackChunkBytes += weight;
                 }
                 if (type != null && DIRECT_BUFFER.equals(type.getName())) {
-                    directBufferBytes += weight;
-                    long[] n = directBufferSites.computeIfAbsent(allocationFrames(e.getStackTrace()), k -> new long[2]);
-                    n[0]++;
-                    n[1] += weight;
+                    directBufferSamples.add(
+                            new Profile.AllocationSite(sited(e.getStackTrace(), ALLOCATION_FRAMES), 1, weight));
                 }
             }
             case "jdk.Compilation" -> {
@@ -141,7 +135,7 @@ public final class ProfileAnalysis {
                 PinnedSite site = new PinnedSite(
                         text(e, "pinnedReason").replaceAll(HIDDEN_CLASS_ADDRESS, ""),
                         text(e, "blockingOperation"),
-                        pinnedFrames(e.getStackTrace()));
+                        sited(e.getStackTrace(), PINNED_FRAMES));
                 long[] n = pinned.computeIfAbsent(site, k -> new long[2]);
                 n[0]++;
                 n[1] += e.getDuration().toNanos();
@@ -190,14 +184,6 @@ public final class ProfileAnalysis {
     private static String text(RecordedEvent e, String field) {
         String value = e.hasField(field) ? e.getString(field) : null;
         return value == null ? "" : value;
-    }
-
-    private static List<String> pinnedFrames(RecordedStackTrace stack) {
-        return sited(stack, PINNED_FRAMES);
-    }
-
-    private static List<String> allocationFrames(RecordedStackTrace stack) {
-        return sited(stack, ALLOCATION_FRAMES);
     }
 
     /**

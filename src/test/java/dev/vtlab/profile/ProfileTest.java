@@ -43,7 +43,7 @@ class ProfileTest {
                 0,
                 threadCpu,
                 new Profile.Gc(0, 0),
-                new Profile.Allocation(0, 0, 0, List.of()),
+                new Profile.Allocation(0, 0, List.of()),
                 new Profile.Jit(0, 0),
                 new Profile.Pinning(0, 0, List.of()),
                 0,

@@ -239,7 +239,9 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
                 mean(mine, p -> p.profile().allocation().bytes() / (double) p.requests()),
                 mean(mine, p -> p.profile().allocation().stackChunkBytes() / (double) p.requests()),
                 mean(mine, p -> p.profile().allocation().directBufferBytes() / (double) p.requests()),
-                directBufferSites(mine),
+                Profile.AllocationSite.summed(mine.stream()
+                        .flatMap(p -> p.profile().allocation().directBufferSites().stream())
+                        .toList()),
                 mean(mine, p -> p.profile().jit().count()),
                 mean(mine, p -> p.profile().contextSwitchesPerS()),
                 mine.stream().mapToLong(p -> p.profile().submitFailed()).sum(),
@@ -260,22 +262,6 @@ public record CpuProfiles(List<ModeProfile> modes, List<RunProfile> runs) {
 
     private static double[] values(List<RunProfile> runs, ToDoubleFunction<RunProfile> f) {
         return runs.stream().mapToDouble(f).toArray();
-    }
-
-    /** The runs' direct-buffer allocation sites, the same frames summed across runs, the most bytes first. */
-    private static List<Profile.AllocationSite> directBufferSites(List<RunProfile> runs) {
-        Map<List<String>, long[]> sites = new LinkedHashMap<>();
-        for (RunProfile p : runs) {
-            for (Profile.AllocationSite s : p.profile().allocation().directBufferSites()) {
-                long[] n = sites.computeIfAbsent(s.frames(), k -> new long[2]);
-                n[0] += s.samples();
-                n[1] += s.bytes();
-            }
-        }
-        List<Profile.AllocationSite> list = new ArrayList<>();
-        sites.forEach((frames, n) -> list.add(new Profile.AllocationSite(frames, n[0], n[1])));
-        list.sort(Comparator.comparingLong(Profile.AllocationSite::bytes).reversed());
-        return List.copyOf(list);
     }
 
     /** The runs' pinned stacks, the same site (reason, operation, frames) summed across runs. */

@@ -215,13 +215,7 @@ class CpuProfilesTest {
                 2,
                 ThreadCpu.NONE,
                 new Profile.Gc(1, 1_000_000),
-                new Profile.Allocation(
-                        250_000,
-                        1_000,
-                        buffers.stream()
-                                .mapToLong(Profile.AllocationSite::bytes)
-                                .sum(),
-                        buffers),
+                new Profile.Allocation(250_000, 1_000, buffers),
                 new Profile.Jit(3, 1_000_000),
                 new Profile.Pinning(
                         pins.stream().mapToLong(Profile.PinnedStack::count).sum(),
