@@ -104,8 +104,11 @@ public final class StudyProfile {
             return List.of();
         }
         return List.of("the 2-CPU short-request claims are not measurable here: they need a 2-CPU server and two CPUs"
-                + " for the load (" + StudyClaims.TWO_CPU_MACHINE + " CPUs; the server has "
+                + " for the load (" + StudyClaims.TWO_CPU_MACHINE + " CPUs in all; here the server has "
                 + cpus.server().size()
-                + (cpus.shared() ? ", shared" : "") + "); study.html says so and names the command");
+                + (cpus.shared()
+                        ? ", shared with the load"
+                        : " and the load " + cpus.load().size())
+                + "); study.html says so and names the command");
     }
 }

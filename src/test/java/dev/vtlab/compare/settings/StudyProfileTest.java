@@ -45,6 +45,9 @@ class StudyProfileTest {
         assertEquals(1, StudyProfile.notes(s.cpus()).size());
         assertTrue(
                 StudyProfile.notes(s.cpus()).get(0).contains("need a 2-CPU server and two CPUs for the load (4 CPUs"));
+        // what this split gives each side, so "4 CPUs" does not read as the machine's count
+        assertTrue(
+                StudyProfile.notes(s.cpus()).get(0).contains("(4 CPUs in all; here the server has 1 and the load 1)"));
 
         Map<String, TestSpec> t = byName(s);
         // the study's CPU-bound test: the banking app, 2 ms delay, four levels of 150 s
