@@ -83,11 +83,6 @@ public final class Catalogue {
         }
 
         /**
-         * Requests each in-plan warm-up user sends between two looks for the end of the warm-up: the look (a JEXL
-         * script and a file check) costs JMeter more than a short request, so the fast tests look every 25 (a fraction
-         * of a second at their rates), the slow ones (a 1-s wait per request) after each.
-         */
-        /**
          * Whether the plan paces its users to RATE requests/s between them (a closed model whose rate the load side
          * sets): the figure is then the server's CPU per request at a rate every mode serves, not a race that JMeter's
          * one CPU may lose (it paced the pool's ping at 97-100 % of its CPU in every run of 2026-11-25).
@@ -96,8 +91,22 @@ public final class Catalogue {
             return PACED.contains(name);
         }
 
+        /**
+         * Requests each in-plan warm-up user sends between two looks for the end of the warm-up: the look (a JEXL
+         * script and a file check) costs JMeter more than a short request, so the fast tests look every 25 (a fraction
+         * of a second at their rates), the slow ones (a 1-s wait per request) after each.
+         */
         public int warmUpBatch() {
             return FAST_WARM_UPS.contains(name) ? 25 : 1;
+        }
+
+        /**
+         * Whether the plan can run its levels from the top down (its LEVELS property, up or down): with the levels in
+         * both orders, a figure that changes from level to level shows whether it follows the users or the time the
+         * server has run.
+         */
+        public boolean levelsDown() {
+            return LEVELS_DOWN.contains(name);
         }
 
         /** The properties of the warm-up: the same plan and endpoints at a light, short load. */
@@ -354,6 +363,9 @@ public final class Catalogue {
                             Map.of("THREADS", "1200", "STEPS", "6", "STEP_DURATION", "60", "SLEEP_MS", "100"))));
 
     public static final List<String> NAMES = ALL.stream().map(LoadTest::name).toList();
+
+    /** The stepped tests whose plans take LEVELS (see {@link LoadTest#levelsDown()}). */
+    private static final Set<String> LEVELS_DOWN = Set.of("throughput");
 
     /** The closed-model tests whose plans hold a warm-up group (see {@link LoadTest#warmsInPlan()}). */
     private static final Set<String> WARMS_IN_PLAN = Set.of("ping", "throughput", "footprint", "hello-steps");

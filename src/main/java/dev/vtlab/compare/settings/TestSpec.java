@@ -36,6 +36,8 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
             Map.entry("SEED", new Range(0, Integer.MAX_VALUE)));
     /** How the open-model plans draw arrival times (their ARRIVALS property). */
     static final List<String> ARRIVALS = List.of("random", "even");
+    /** The directions a stepped plan with LEVELS runs its levels in (see {@link Catalogue.LoadTest#levelsDown()}). */
+    static final List<String> LEVEL_ORDERS = List.of("up", "down");
     /** The lab sets these to the server it starts: a user's value would send the load elsewhere. */
     public static final List<String> SET_BY_THE_LAB = List.of("HOST", "PORT");
 
@@ -88,6 +90,9 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
             }
         }
         props.forEach((key, value) -> check(key, value));
+        if (props.containsKey("LEVELS")) {
+            checkLevels(test, props);
+        }
         if (test.paced() && props.containsKey("RATE")) {
             checkPace(Integer.parseInt(props.getOrDefault("THREADS", "50")), Integer.parseInt(props.get("RATE")));
         }
@@ -118,6 +123,31 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
                     below,
                     above,
                     rate));
+        }
+    }
+
+    /** LEVELS only where the plan reads it; levels down need whole steps, as each user leaves at a level's end. */
+    private static void checkLevels(Catalogue.LoadTest test, Map<String, String> props) {
+        String order = props.get("LEVELS");
+        if (!test.levelsDown()) {
+            throw new IllegalArgumentException(
+                    "LEVELS: the " + test.name() + " test's levels only run up; LEVELS is for "
+                            + Catalogue.ALL.stream()
+                                    .filter(Catalogue.LoadTest::levelsDown)
+                                    .map(Catalogue.LoadTest::name)
+                                    .toList());
+        }
+        if (!LEVEL_ORDERS.contains(order)) {
+            throw new IllegalArgumentException("LEVELS is one of " + LEVEL_ORDERS + ", not '" + order + "'");
+        }
+        int threads = Integer.parseInt(props.get("THREADS")), steps = Integer.parseInt(props.get("STEPS"));
+        if (order.equals("down") && threads % steps != 0) {
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
+                    "LEVELS=down: THREADS (%d) must be a multiple of STEPS (%d), so that each level has as many users"
+                            + " fewer",
+                    threads,
+                    steps));
         }
     }
 

@@ -209,6 +209,29 @@ class RunAnalysisTest {
     }
 
     @Test
+    void levelsRunDownAreCutByActiveThreadsAndNamedByUsersAsLevelsRunUp() {
+        List<Jtl.Sample> samples = new ArrayList<>();
+        // the group's threads start within a few ms: the first requests see 1..200 threads, some at 100
+        for (int i = 0; i < 3; i++) {
+            samples.add(sample(T0 + i, 5, "account", "200", true, 100));
+        }
+        for (int i = 0; i < 1000; i++) {
+            samples.add(sample(T0 + 10 + i * 5L, 5, "account", "200", true, 200)); // 5 s at 200 req/s
+            samples.add(sample(T0 + 5_010 + i * 10L, 5, "account", "200", true, 100)); // then 10 s at 100 req/s
+        }
+        RunResult r = analyse(
+                "throughput",
+                Map.of("THREADS", "200", "STEPS", "2", "STEP_DURATION", "5", "LEVELS", "down"),
+                samples,
+                List.of());
+        assertEquals(
+                List.of("100 users", "200 users"),
+                r.levels().stream().map(RunResult.Level::name).toList());
+        assertEquals(100, r.levels().get(0).rps(), 1.0, "the three starting requests do not stretch the level");
+        assertEquals(200, r.levels().get(1).rps(), 2.0);
+    }
+
+    @Test
     void rateStepsAreCutFromTheSchedulesStartAndBoundedByTheArrivalRate() {
         // sessions of 3 requests at 50/s for 10 s then 100/s; JMeter's test start 2 s (START_PAUSE) before time 0,
         // the first arrival 400 ms late as JMeter warms up
