@@ -65,10 +65,20 @@ public record Profile(
         public static List<AllocationSite> summed(List<AllocationSite> sites) {
             Map<List<String>, long[]> byFrames = new LinkedHashMap<>();
             for (AllocationSite s : sites) {
-                long[] n = byFrames.computeIfAbsent(s.frames(), k -> new long[2]);
-                n[0] += s.samples();
-                n[1] += s.bytes();
+                add(byFrames, s.frames(), s.samples(), s.bytes());
             }
+            return ranked(byFrames);
+        }
+
+        /** Adds samples and bytes to the running totals ({samples, bytes}) of their frames. */
+        static void add(Map<List<String>, long[]> byFrames, List<String> frames, long samples, long bytes) {
+            long[] n = byFrames.computeIfAbsent(frames, k -> new long[2]);
+            n[0] += samples;
+            n[1] += bytes;
+        }
+
+        /** Running totals by frames as sites, the most bytes first. */
+        static List<AllocationSite> ranked(Map<List<String>, long[]> byFrames) {
             List<AllocationSite> out = new ArrayList<>();
             byFrames.forEach((frames, n) -> out.add(new AllocationSite(frames, n[0], n[1])));
             out.sort(Comparator.comparingLong(AllocationSite::bytes).reversed());

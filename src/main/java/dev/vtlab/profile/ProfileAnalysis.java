@@ -49,8 +49,8 @@ public final class ProfileAnalysis {
     private long gcPauseNanos;
     private long allocatedBytes;
     private long stackChunkBytes;
-    /** Each sampled direct buffer's allocation, a site of one sample. */
-    private final List<Profile.AllocationSite> directBufferSamples = new ArrayList<>();
+    /** Samples and bytes of direct buffers' objects by the frames that allocated them. */
+    private final Map<List<String>, long[]> directBuffers = new LinkedHashMap<>();
 
     private long compilations;
     private long compilationNanos;
@@ -100,7 +100,7 @@ public final class ProfileAnalysis {
                 ThreadCpu.read(ProfileRecorder.threadCpuFile(recording)),
                 new Profile.Gc(a.gcCount, a.gcPauseNanos),
                 new Profile.Allocation(
-                        a.allocatedBytes, a.stackChunkBytes, Profile.AllocationSite.summed(a.directBufferSamples)),
+                        a.allocatedBytes, a.stackChunkBytes, Profile.AllocationSite.ranked(a.directBuffers)),
                 new Profile.Jit(a.compilations, a.compilationNanos),
                 new Profile.Pinning(pinnedCount, pinnedNanos, stacks),
                 a.submitFailed,
@@ -123,8 +123,7 @@ public final class ProfileAnalysis {
                     stackChunkBytes += weight;
                 }
                 if (type != null && DIRECT_BUFFER.equals(type.getName())) {
-                    directBufferSamples.add(
-                            new Profile.AllocationSite(sited(e.getStackTrace(), ALLOCATION_FRAMES), 1, weight));
+                    Profile.AllocationSite.add(directBuffers, sited(e.getStackTrace(), ALLOCATION_FRAMES), 1, weight);
                 }
             }
             case "jdk.Compilation" -> {
