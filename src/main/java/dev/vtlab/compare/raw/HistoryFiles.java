@@ -45,7 +45,7 @@ public final class HistoryFiles {
 
     /**
      * What makes two comparisons comparable, as one line: the tests with their JMeter properties, the modes, the CPU
-     * split, the pool cap, the server's JVM options, a user's app and load, and the version of the lab's code (not its docs or tests). Not the seed, the
+     * split, the pool cap, the server's JVM options, a user's app and load, and the version of the lab's code (not its docs, tests or report writers). Not the seed, the
      * report directory, the repetitions or the margin, which change the precision, not what is measured.
      *
      * @param props each test's JMeter properties

@@ -29,14 +29,25 @@ public final class Environment {
 
     /**
      * The environment's key of the version of what runs and analyses: the last commit that changed anything but the
-     * docs and the tests, "+modified" when such a file was edited. A comparison's history is kept by it, so a commit
-     * of docs or tests does not start a new one.
+     * docs, the tests, the report writers and the files no comparison uses ({@link #NOT_CODE}), "+modified" when
+     * another file was edited. A comparison's history is kept by it, so such a commit does not start a new one.
      */
     public static final String LAB_CODE_VERSION = "lab_code_version";
 
     /** What {@link #LAB_CODE_VERSION} leaves out. */
-    private static final List<String> NOT_CODE =
-            List.of("--", ".", ":(exclude)docs", ":(exclude)*.md", ":(exclude)src/test");
+    private static final List<String> NOT_CODE = List.of(
+            "--",
+            ".",
+            ":(exclude)docs",
+            ":(exclude)*.md",
+            ":(exclude)src/test",
+            // the writers format figures the judge computed; the JMH experiments, deployment files and CI script
+            // take no part in a comparison
+            ":(exclude)src/main/java/dev/vtlab/compare/report",
+            ":(exclude)bench",
+            ":(exclude)deploy",
+            ":(exclude)Dockerfile",
+            ":(exclude).ci");
 
     private Environment() {}
 

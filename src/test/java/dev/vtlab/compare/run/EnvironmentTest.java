@@ -31,6 +31,16 @@ class EnvironmentTest {
         assertEquals(code, Environment.labCodeVersion(repo), "docs and tests are not what runs");
         assertNotEquals(code, Environment.labVersion(repo), "the commit itself moved");
 
+        write("src/main/java/dev/vtlab/compare/report/HtmlReport.java", "class HtmlReport {}");
+        write("bench/src/main/java/B.java", "class B {}");
+        write(".ci/run", "./mvnw verify");
+        commit("a report's format, a JMH experiment, the CI script");
+        assertEquals(code, Environment.labCodeVersion(repo), "they do not change what a comparison measures");
+        write("src/main/java/dev/vtlab/compare/analyse/SteadyWindow.java", "class SteadyWindow {}");
+        commit("the steady window's rule");
+        assertNotEquals(code, Environment.labCodeVersion(repo), "the analysis changes the figures");
+        code = Environment.labCodeVersion(repo);
+
         write("docs/results.md", "three");
         assertEquals(code, Environment.labCodeVersion(repo), "an edit of the docs");
         write("src/main/java/A.java", "class A { int x; }");
