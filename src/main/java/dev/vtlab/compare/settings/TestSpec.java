@@ -128,7 +128,6 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
 
     /** LEVELS only where the plan reads it; levels down need whole steps, as each user leaves at a level's end. */
     private static void checkLevels(Catalogue.LoadTest test, Map<String, String> props) {
-        String order = props.get("LEVELS");
         if (!test.levelsDown()) {
             throw new IllegalArgumentException(
                     "LEVELS: the " + test.name() + " test's levels only run up; LEVELS is for "
@@ -137,11 +136,8 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
                                     .map(Catalogue.LoadTest::name)
                                     .toList());
         }
-        if (!LEVEL_ORDERS.contains(order)) {
-            throw new IllegalArgumentException("LEVELS is one of " + LEVEL_ORDERS + ", not '" + order + "'");
-        }
         int threads = Integer.parseInt(props.get("THREADS")), steps = Integer.parseInt(props.get("STEPS"));
-        if (order.equals("down") && threads % steps != 0) {
+        if (props.get("LEVELS").equals("down") && threads % steps != 0) {
             throw new IllegalArgumentException(String.format(
                     Locale.ROOT,
                     "LEVELS=down: THREADS (%d) must be a multiple of STEPS (%d), so that each level has as many users"
@@ -158,6 +154,8 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
             Bounds.integer(key, value, range.min(), range.max());
         } else if (key.equals("ARRIVALS") && !ARRIVALS.contains(value)) {
             throw new IllegalArgumentException("ARRIVALS is one of " + ARRIVALS + ", not '" + value + "'");
+        } else if (key.equals("LEVELS") && !LEVEL_ORDERS.contains(value)) {
+            throw new IllegalArgumentException("LEVELS is one of " + LEVEL_ORDERS + ", not '" + value + "'");
         } else if (key.equals("PATH") && !value.matches("/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]{0,500}")) {
             throw new IllegalArgumentException("PATH: a path on the server starting with /, not '" + value + "'");
         } else if (key.equals("LABEL") && !value.matches("[A-Za-z0-9_.-]{1,80}")) {
