@@ -11,7 +11,8 @@ public enum Flag {
     NOT_WARM("the JIT still compiling in a window"),
     CPU_SPEED("the server CPUs' speed off the comparison's"),
     RATE_NOT_KEPT("the paced rate not kept"),
-    PEAK_BEYOND_PLAN("a sudden load's peak beyond its plan");
+    PEAK_BEYOND_PLAN("a sudden load's peak beyond its plan"),
+    MEMORY_RISING("the memory still rising in its window");
 
     private final String text;
 

@@ -155,6 +155,8 @@ public final class RunAnalysis {
         List<ServerSample> in =
                 samples.stream().filter(s -> inWindow(s, wFrom, wTo)).toList();
         double cpu = mean(in, ServerSample::serverCpuPct);
+        validity.memorySettled(
+                span, in.stream().mapToDouble(ServerSample::rssBytes).toArray());
         List<Jtl.Sample> sent =
                 all.stream().filter(s -> s.start() >= wFrom && s.start() < wTo).toList();
         RunResult.Percentiles latency = latency(sent);

@@ -4,15 +4,18 @@ import dev.vtlab.compare.raw.Jtl;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.JitRule;
+import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
  * Whether a run's figures can be trusted, and the physical bound each level's rate must stay under. Each check
@@ -49,6 +52,15 @@ final class Validity {
      * (a figure of the whole run, which every flag counts against) and not against a level's own rate or latency.
      */
     static final String TIME_TO_PEAK = "time to peak";
+    /** Where a memory test's flag is kept, so that it counts against the run's peak RSS as TIME_TO_PEAK does. */
+    static final String PEAK_RSS = "peak RSS";
+    /**
+     * How fast a memory test's RSS may rise in its window (least squares, per minute, as a share of its mean) before
+     * its peak counts as a lower bound: the equivalence margin, per minute so that a shorter window does not hide it.
+     * At 500 footprint users executor-virtual's RSS rose about 1.2 MiB/s on some 700 MiB (10 % a minute) in every
+     * run, the pool's about a tenth of that (2026-11-27).
+     */
+    static final double MEMORY_RISE_PER_MINUTE = 0.05;
     /** A level's doubts (its window), which count against that level's figures only. */
     private final Map<String, Set<Flag>> levelFlags = new LinkedHashMap<>();
 
@@ -188,6 +200,34 @@ final class Validity {
             warnings.add("level " + span.name() + ": the rate had not stopped rising when the load ended ("
                     + (window.why() == null ? "" : window.why())
                     + "): its peak, and the time to 90 % of it, lie beyond the plan (lengthen DURATION)");
+        }
+    }
+
+    /**
+     * A memory test's peak RSS counts only where the RSS had stopped rising in the window: else the peak is where the
+     * level ended, a lower bound that a longer level would raise, as the rate's peak is for a sudden load.
+     *
+     * @param rssBytes the server's RSS each second of the level's window
+     */
+    void memorySettled(Levels.Span span, double[] rssBytes) {
+        if (spec.test().primary() != Metric.RSS_MAX_MIB || rssBytes.length < 10) {
+            return;
+        }
+        SimpleRegression line = new SimpleRegression();
+        for (int second = 0; second < rssBytes.length; second++) {
+            line.addData(second, rssBytes[second]);
+        }
+        double rise = 60 * line.getSlope() / Arrays.stream(rssBytes).average().orElseThrow();
+        if (rise > MEMORY_RISE_PER_MINUTE) {
+            levelFlags
+                    .computeIfAbsent(PEAK_RSS, k -> EnumSet.noneOf(Flag.class))
+                    .add(Flag.MEMORY_RISING);
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "level %s: the server's RSS was still rising, %+.1f %% a minute in its window, so its peak is a"
+                            + " lower bound (lengthen DURATION)",
+                    span.name(),
+                    100 * rise));
         }
     }
 

@@ -347,6 +347,35 @@ class RunAnalysisTest {
         assertTrue(warmed.get(0).endsWith("window: not warm"), warmed.toString());
     }
 
+    @Test
+    void aMemoryTestsPeakRssCountsOnlyOnceTheRssHasStoppedRising() {
+        TestSpec footprint = TestSpec.of(Catalogue.get("footprint"), Catalogue.Profile.QUICK, new Properties(), 1);
+        Levels.Span span = new Levels.Span("500 users", 500, 10, 70);
+        // 60 s climbing 650 -> 709 MiB by 1 MiB/s: 60 MiB a minute on a mean of 679.5, +8.8 % a minute
+        double[] climbing = new double[60];
+        // 60 s climbing 630 -> 632.95 MiB by 0.05 MiB/s: 3 MiB a minute on 631.475, +0.5 %, under the 5 % margin
+        double[] slow = new double[60];
+        for (int i = 0; i < 60; i++) {
+            climbing[i] = (650 + i) * 1048576.0;
+            slow[i] = (630 + 0.05 * i) * 1048576.0;
+        }
+        List<String> risen = new ArrayList<>();
+        Validity rising = new Validity(risen, footprint);
+        rising.memorySettled(span, climbing);
+        assertEquals(Map.of(Validity.PEAK_RSS, Set.of(Flag.MEMORY_RISING)), rising.levelFlags());
+        assertEquals(
+                List.of("level 500 users: the server's RSS was still rising, +8.8 % a minute in its window, so its peak"
+                        + " is a lower bound (lengthen DURATION)"),
+                risen);
+        Validity settled = new Validity(new ArrayList<>(), footprint);
+        settled.memorySettled(span, slow);
+        assertTrue(settled.levelFlags().isEmpty(), "0.5 % a minute is within the margin");
+        Validity ping = new Validity(
+                new ArrayList<>(), TestSpec.of(Catalogue.get("ping"), Catalogue.Profile.QUICK, new Properties(), 1));
+        ping.memorySettled(span, climbing);
+        assertTrue(ping.levelFlags().isEmpty(), "a test that does not answer with its RSS is not judged by it");
+    }
+
     private static int[] repeat(int value, int times) {
         int[] out = new int[times];
         Arrays.fill(out, value);
