@@ -3,7 +3,6 @@ package dev.vtlab.compare.analyse;
 import dev.vtlab.compare.stats.Stats;
 import java.util.Arrays;
 import java.util.Locale;
-import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
  * The rule that finds a level's steady window in its per-second answers, and says when there is none.
@@ -87,12 +86,9 @@ final class SteadyWindow {
         if (mean == 0) {
             return new Window(start, end, "nothing was answered in its window");
         }
-        SimpleRegression trend = new SimpleRegression();
-        for (int i = 0; i < window.length; i++) {
-            trend.addData(i, window[i]);
-        }
-        double change = 100 * trend.getSlope() * (window.length - 1) / mean;
-        if (Math.abs(change) > TREND_LIMIT_PCT && trend.getSignificance() < 1 - Stats.CONFIDENCE) {
+        Stats.Trend trend = Stats.trend(window);
+        double change = 100 * trend.sharePerSecond() * (window.length - 1);
+        if (Math.abs(change) > TREND_LIMIT_PCT && trend.significance() < 1 - Stats.CONFIDENCE) {
             return new Window(
                     start,
                     end,

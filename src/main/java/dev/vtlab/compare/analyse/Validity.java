@@ -8,14 +8,12 @@ import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
  * Whether a run's figures can be trusted, and the physical bound each level's rate must stay under. Each check
@@ -82,7 +80,12 @@ final class Validity {
     }
 
     private void levelFlag(Levels.Span span, Flag flag) {
-        levelFlags.computeIfAbsent(span.name(), k -> EnumSet.noneOf(Flag.class)).add(flag);
+        flag(span.name(), flag);
+    }
+
+    /** A flag kept under a level's name, or under the name of the whole-run figure it counts against. */
+    private void flag(String key, Flag flag) {
+        levelFlags.computeIfAbsent(key, k -> EnumSet.noneOf(Flag.class)).add(flag);
     }
 
     void errors(boolean tooMany) {
@@ -194,9 +197,7 @@ final class Validity {
      */
     void peakReached(Levels.Span span, SteadyWindow.Window window) {
         if (spec.test().sudden() && !window.stoppedRising()) {
-            levelFlags
-                    .computeIfAbsent(TIME_TO_PEAK, k -> EnumSet.noneOf(Flag.class))
-                    .add(Flag.PEAK_BEYOND_PLAN);
+            flag(TIME_TO_PEAK, Flag.PEAK_BEYOND_PLAN);
             warnings.add("level " + span.name() + ": the rate had not stopped rising when the load ended ("
                     + (window.why() == null ? "" : window.why())
                     + "): its peak, and the time to 90 % of it, lie beyond the plan (lengthen DURATION)");
@@ -213,15 +214,9 @@ final class Validity {
         if (spec.test().primary() != Metric.RSS_MAX_MIB || rssBytes.length < 10) {
             return;
         }
-        SimpleRegression line = new SimpleRegression();
-        for (int second = 0; second < rssBytes.length; second++) {
-            line.addData(second, rssBytes[second]);
-        }
-        double rise = 60 * line.getSlope() / Arrays.stream(rssBytes).average().orElseThrow();
+        double rise = 60 * Stats.trend(rssBytes).sharePerSecond();
         if (rise > MEMORY_RISE_PER_MINUTE) {
-            levelFlags
-                    .computeIfAbsent(PEAK_RSS, k -> EnumSet.noneOf(Flag.class))
-                    .add(Flag.MEMORY_RISING);
+            flag(PEAK_RSS, Flag.MEMORY_RISING);
             warnings.add(String.format(
                     Locale.ROOT,
                     "level %s: the server's RSS was still rising, %+.1f %% a minute in its window, so its peak is a"

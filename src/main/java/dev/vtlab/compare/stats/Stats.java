@@ -3,6 +3,7 @@ package dev.vtlab.compare.stats;
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
+import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
  * Confidence intervals over repetitions. Each repetition (a fresh server and JMeter run) gives one
@@ -80,6 +81,21 @@ public final class Stats {
             out[i] = sum / (i - from + 1);
         }
         return out;
+    }
+
+    /**
+     * A per-second series' least-squares trend: its slope per second as a share of the series' mean, and the
+     * significance of the slope (the p-value of its t test).
+     */
+    public record Trend(double sharePerSecond, double significance) {}
+
+    public static Trend trend(double[] perSecond) {
+        SimpleRegression line = new SimpleRegression();
+        for (int second = 0; second < perSecond.length; second++) {
+            line.addData(second, perSecond[second]);
+        }
+        double mean = Arrays.stream(perSecond).average().orElse(Double.NaN);
+        return new Trend(line.getSlope() / mean, line.getSignificance());
     }
 
     /**
