@@ -100,10 +100,12 @@ public final class Runner {
         // a profiled run: the profiler's JVM options, and a JFR recording around the measurement
         ProfileRecorder recorder = slot.profiled() ? new ProfileRecorder(settings.cpuProfile()) : null;
         List<String> profilerArgs = recorder == null ? List.of() : recorder.jvmArgs();
+        List<String> extraArgs = Stream.concat(spec.test().serverJvmArgs().stream(), profilerArgs.stream())
+                .toList();
         ProfiledWindow.Span span = null;
         try (LabServers lab = new LabServers(prepared)) {
             long starting = System.nanoTime();
-            lab.start(slot.mode(), profilerArgs);
+            lab.start(slot.mode(), extraArgs);
             System.out.printf(
                     Locale.ROOT, "[compare] %s: servers ready in %.1f s%n", what, (System.nanoTime() - starting) / 1e9);
             boolean inPlan = spec.test().warmsInPlan() && settings.warmupSeconds() > 0;
@@ -248,7 +250,7 @@ public final class Runner {
                 span == null
                         ? null
                         : new RunRecord.Profiling(
-                                Stream.concat(settings.serverJvmArgs().stream(), profilerArgs.stream())
+                                Stream.concat(settings.serverJvmArgs().stream(), extraArgs.stream())
                                         .toList(),
                                 settings.cpuProfile().interval().toMillis(),
                                 appPackages(),

@@ -74,6 +74,16 @@ public final class Catalogue {
         }
 
         /**
+         * JVM options this test's servers get beyond the comparison's own: a test whose primary figure is the peak RSS
+         * touches the whole heap at start (-XX:+AlwaysPreTouch), so that its RSS is the heap a long run reaches plus
+         * the native memory, and settles in seconds. Without it RSS counts only the heap pages the collector has
+         * touched so far, which under -Xms = -Xmx kept one mode's RSS rising for 9 minutes (results.md, footprint).
+         */
+        public List<String> serverJvmArgs() {
+            return primary() == Metric.RSS_MAX_MIB ? List.of(PRE_TOUCH) : List.of();
+        }
+
+        /**
          * Whether the plan warms the server up itself, in its setUp thread group at the test's highest load in the
          * same JMeter process as the measurement (WARMUP_THREADS, WARMUP_CAP, WARMUP_DONE), until the comparison
          * finds the server warm. The others are warmed by a light run of their own before the measurement.
@@ -349,7 +359,7 @@ public final class Catalogue {
                     Shape.USERS,
                     false,
                     "DELAY_MS",
-                    "memory and threads of a mixed banking load (account, transfer, statement)",
+                    "memory and threads of a mixed banking load (account, transfer, statement), the whole heap touched at start",
                     perProfile(
                             Map.of("THREADS", "20", "RAMP", "1", "DURATION", "4", "DELAY_MS", "20", "WORK", "1"),
                             Map.of("THREADS", "100", "RAMP", "2", "DURATION", "12", "DELAY_MS", "20", "WORK", "1"),
@@ -381,6 +391,9 @@ public final class Catalogue {
 
     /** The tests whose plan takes RATE as a pace for its closed users (ping.jmx: see {@link LoadTest#paced()}). */
     private static final Set<String> PACED = Set.of("ping", "url");
+
+    /** The JVM option that commits and touches every heap page at start (see {@link LoadTest#serverJvmArgs()}). */
+    public static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";
 
     /** Each test's primary figure, where it is not requests per CPU-second (see {@link LoadTest#primary()}). */
     private static final Map<String, Metric> PRIMARY = Map.of(

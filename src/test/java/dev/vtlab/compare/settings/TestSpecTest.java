@@ -3,6 +3,7 @@ package dev.vtlab.compare.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,19 @@ class TestSpecTest {
                 "LEVELS=down: THREADS (150) must be a multiple of STEPS (4), so that each level has as many users"
                         + " fewer",
                 refused("throughput", "compare.LEVELS", "down", "compare.THREADS", "150", "compare.STEPS", "4"));
+    }
+
+    @Test
+    void onlyTheMemoryTestTouchesTheWholeHeapAtStart() {
+        // its peak RSS must not count how much of the heap the collector has reached so far; the rest keep the
+        // JVM as a user runs it
+        for (Catalogue.LoadTest test : Catalogue.ALL) {
+            assertEquals(
+                    test.primary() == Metric.RSS_MAX_MIB ? List.of("-XX:+AlwaysPreTouch") : List.of(),
+                    test.serverJvmArgs(),
+                    test.name());
+        }
+        assertEquals(Metric.RSS_MAX_MIB, Catalogue.get("footprint").primary());
     }
 
     private static TestSpec spec(String test, String... keyValues) {
