@@ -479,7 +479,8 @@ public final class Compare {
                         : "",
                 unknownLength
                         ? "each as long as your plan runs plus about " + Runner.RESTART_SECONDS + " s"
-                        : "about " + (estimatedSeconds(settings, slots) + 59) / 60 + " min");
+                        : "about " + (estimatedSeconds(settings, slots) + 59) / 60
+                                + " min with every warm-up at its cap");
         if (settings.replaceLeftOut() > 0 && !settings.keepFlagged()) {
             System.out.printf(
                     Locale.ROOT,

@@ -53,7 +53,19 @@ public final class Fixtures {
     public static RunRecord runRecord(
             String test, DispatchMode mode, int repetition, int order, double calibration, Map<String, String> props) {
         return new RunRecord(
-                test, mode, repetition, order, calibration, Double.NaN, null, props, QUIET, QUIET, Double.NaN, null);
+                test,
+                mode,
+                repetition,
+                order,
+                calibration,
+                Double.NaN,
+                null,
+                props,
+                QUIET,
+                QUIET,
+                Double.NaN,
+                List.of(),
+                null);
     }
 
     /**

@@ -128,6 +128,20 @@ class CompareSmokeIT {
                         assertEquals(0, run.getJsonNumber("errors").longValue(), what);
                     }
                     assertTrue(run.getJsonNumber("rss_max_bytes").longValue() > 0, what);
+                    List<String> jvmArgs = run.getJsonArray("server_jvm_args").getValuesAs(JsonString.class).stream()
+                            .map(JsonString::getString)
+                            .toList();
+                    // as the JVM reported them: Liberty's launcher's agent, which the lab never passes, and the
+                    // comparison's own options
+                    assertTrue(
+                            jvmArgs.stream()
+                                    .anyMatch(a -> a.startsWith("-javaagent:") && a.endsWith("ws-javaagent.jar")),
+                            what);
+                    assertTrue(
+                            jvmArgs.containsAll(List.of(summary.getJsonObject("environment")
+                                    .getString("server_jvm_args")
+                                    .split(" "))),
+                            what);
                     assertTrue(
                             run.getJsonNumber("jmeter_cpu_pct").doubleValue() > 0, "JMeter's CPU was sampled: " + what);
                     List<JsonObject> levels = run.getJsonArray("levels").getValuesAs(JsonObject.class);

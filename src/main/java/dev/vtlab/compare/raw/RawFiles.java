@@ -229,6 +229,7 @@ public final class RawFiles {
                         .add("before", machine(r.before()))
                         .add("after", machine(r.after()))
                         .add("wall_s", Double.isNaN(r.wallS()) ? JsonValue.NULL : Json.createValue(r.wallS()))
+                        .add("server_jvm_args", Json.createArrayBuilder(r.serverJvmArgs()))
                         .build());
         List<String> lines = new ArrayList<>();
         List<String> header = new ArrayList<>(SAMPLE_COLUMNS);
@@ -275,6 +276,7 @@ public final class RawFiles {
                 machine(run.getJsonObject("before")),
                 machine(run.getJsonObject("after")),
                 run.get("wall_s") instanceof JsonNumber wall ? wall.doubleValue() : Double.NaN,
+                serverJvmArgs(run),
                 run.containsKey("profiling") ? profiling(run.getJsonObject("profiling")) : null);
         return new RawRun(
                 record,
@@ -288,9 +290,19 @@ public final class RawFiles {
         return ProfileRecorder.recordingFile(runDir);
     }
 
+    /** A run's server JVM options: reports before they were kept for every run had them for profiled runs only. */
+    private static List<String> serverJvmArgs(JsonObject run) {
+        if (run.containsKey("server_jvm_args")) {
+            return strings(run, "server_jvm_args");
+        }
+        JsonObject profiling = run.getJsonObject("profiling");
+        return profiling != null && profiling.containsKey("server_jvm_args")
+                ? strings(profiling, "server_jvm_args")
+                : List.of();
+    }
+
     private static JsonObjectBuilder profiling(RunRecord.Profiling p) {
         return Json.createObjectBuilder()
-                .add("server_jvm_args", Json.createArrayBuilder(p.serverJvmArgs()))
                 .add("interval_ms", p.intervalMs())
                 .add(
                         "app_packages",
@@ -302,7 +314,6 @@ public final class RawFiles {
 
     private static RunRecord.Profiling profiling(JsonObject p) {
         return new RunRecord.Profiling(
-                strings(p, "server_jvm_args"),
                 p.getJsonNumber("interval_ms").longValue(),
                 Set.copyOf(strings(p, "app_packages")),
                 p.getJsonNumber("recording_start_epoch_ms").longValue(),

@@ -16,6 +16,9 @@ import java.util.Set;
  * @param warm whether the warm-up ended because the server was warm (false: at its cap; null: no warm-up)
  * @param wallS seconds the run took, calibration, start, warm-up, load and stop included (NaN where not recorded):
  *     what a run costs beyond its windows, for the design of the next comparison
+ * @param serverJvmArgs the server JVM's options as it reported them (Liberty's launcher's, jvm.options', the
+ *     comparison's, the test's and a profiler's), or those the lab passed where it could not be read; empty in runs
+ *     recorded before the lab kept them
  * @param profiling how a profiled run's server was recorded; null for a measured run
  */
 public record RunRecord(
@@ -30,22 +33,21 @@ public record RunRecord(
         MachineState before,
         MachineState after,
         double wallS,
+        List<String> serverJvmArgs,
         Profiling profiling) {
 
+    public RunRecord {
+        serverJvmArgs = List.copyOf(serverJvmArgs);
+    }
+
     /**
-     * A profiled run's recording: the server's JVM options (the comparison's and the profiler's), the CPU sampler's
-     * interval, the application's package prefixes its frames are charged to, and the span the recording covered
+     * A profiled run's recording: the CPU sampler's interval, the application's package prefixes its frames are charged to, and the span the recording covered
      * (epoch ms: after JFR.start returned, before JFR.stop was called).
      */
     public record Profiling(
-            List<String> serverJvmArgs,
-            long intervalMs,
-            Set<String> appPackages,
-            long recordingStartEpochMs,
-            long recordingEndEpochMs) {
+            long intervalMs, Set<String> appPackages, long recordingStartEpochMs, long recordingEndEpochMs) {
 
         public Profiling {
-            serverJvmArgs = List.copyOf(serverJvmArgs);
             appPackages = Set.copyOf(appPackages);
         }
     }

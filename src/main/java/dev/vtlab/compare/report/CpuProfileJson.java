@@ -151,7 +151,7 @@ final class CpuProfileJson {
                     .add("level", p.level())
                     .add(
                             "server_jvm_args",
-                            Json.createArrayBuilder(p.run().record().profiling().serverJvmArgs()))
+                            Json.createArrayBuilder(p.run().record().serverJvmArgs()))
                     .add("interval_ms", p.run().record().profiling().intervalMs())
                     .add(
                             "app_packages",

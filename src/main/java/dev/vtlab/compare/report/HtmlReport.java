@@ -102,21 +102,26 @@ public final class HtmlReport {
         runs(h, c, out);
         CpuProfileHtml.write(h, c, out);
         for (String test : c.tests()) {
+            Catalogue.LoadTest spec = Catalogue.resolve(test, c.environment().get(Catalogue.USER_TEST));
             h.append("<h2 id=\"")
                     .append(test)
                     .append("\">")
                     .append(test)
                     .append("</h2>\n<p>")
-                    .append(SvgChart.escape(
-                            Catalogue.resolve(test, c.environment().get(Catalogue.USER_TEST))
-                                    .about()))
+                    .append(SvgChart.escape(spec.about()))
                     .append(". JMeter properties: <code>")
                     .append(SvgChart.escape(c.runs().stream()
                             .filter(r -> r.test().equals(test))
                             .findFirst()
                             .map(r -> r.props().toString())
                             .orElse("")))
-                    .append("</code></p>\n");
+                    .append("</code>");
+            if (!spec.serverJvmArgs().isEmpty()) {
+                h.append("; its servers' JVM options add <code>")
+                        .append(SvgChart.escape(String.join(" ", spec.serverJvmArgs())))
+                        .append("</code> to the comparison's");
+            }
+            h.append(" (each run's as its JVM reported them: <code>server_jvm_args</code> in summary.json)</p>\n");
             requestTypes(h, c, test);
             ContrastsReport.html(h, c, test);
             VariabilityReport.html(h, c, test);

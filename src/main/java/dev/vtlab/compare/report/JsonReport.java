@@ -44,7 +44,8 @@ public final class JsonReport {
             "warnings",
             "flags",
             "steal_pct",
-            "calibration_units_per_s");
+            "calibration_units_per_s",
+            "server_jvm_args");
     /** Fields every ratio entry has. */
     public static final List<String> RATIO_FIELDS = List.of(
             "test",
@@ -254,6 +255,7 @@ public final class JsonReport {
                                 .map(f -> f.name().toLowerCase(Locale.ROOT))
                                 .toList()))
                 .add("jmeter_properties", props)
+                .add("server_jvm_args", Json.createArrayBuilder(r.record().serverJvmArgs()))
                 .add("dir", r.dir());
         if (r.secondsTo90PctOfPeak() != null) {
             e.add("time_to_90pct_peak_s", r.secondsTo90PctOfPeak());

@@ -8,6 +8,7 @@ import dev.vtlab.dispatch.DispatchMXBean;
 import dev.vtlab.liberty.FeatureContract;
 import dev.vtlab.metrics.GcTime;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -80,6 +81,8 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
     /** Every collector's bean: their collection times add up to {@link ServerMetric#GC_COLLECTION_SECONDS}. */
     private static final ObjectName COLLECTORS = name("java.lang:type=GarbageCollector,name=*");
 
+    private static final ObjectName RUNTIME = name(ManagementFactory.RUNTIME_MXBEAN_NAME);
+
     private final Path addressFile;
     private JMXConnector connector;
     private MBeanServerConnection server;
@@ -122,6 +125,20 @@ final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoClose
             close();
         }
         return values;
+    }
+
+    /**
+     * The options the server's JVM was started with, as the JVM reports them (Liberty's launcher's, jvm.options',
+     * the comparison's and the test's): what ran, not what the lab meant to pass. Empty if the server cannot be
+     * read.
+     */
+    synchronized List<String> inputArguments() {
+        try {
+            return List.of((String[]) connection().getAttribute(RUNTIME, "InputArguments"));
+        } catch (Exception e) {
+            close();
+            return List.of();
+        }
     }
 
     private static double value(Source s, Object v) {

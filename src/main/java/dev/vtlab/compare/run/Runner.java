@@ -97,6 +97,7 @@ public final class Runner {
         List<ServerSample> samples;
         double warmupSeconds;
         Boolean warmed;
+        List<String> jvmArgs;
         // a profiled run: the profiler's JVM options, and a JFR recording around the measurement
         ProfileRecorder recorder = slot.profiled() ? new ProfileRecorder(settings.cpuProfile()) : null;
         List<String> profilerArgs = recorder == null ? List.of() : recorder.jvmArgs();
@@ -223,6 +224,7 @@ public final class Runner {
                     }
                 }
                 samples = sampler.samples();
+                jvmArgs = jmx.inputArguments();
                 warmupSeconds = warm == null ? Double.NaN : compileSeconds + warm.seconds();
                 warmed = warm == null ? null : warm.warm();
             }
@@ -247,11 +249,13 @@ public final class Runner {
                 before,
                 MachineState.now(),
                 (System.nanoTime() - started) / 1e9,
+                jvmArgs.isEmpty()
+                        ? Stream.concat(settings.serverJvmArgs().stream(), extraArgs.stream())
+                                .toList()
+                        : jvmArgs,
                 span == null
                         ? null
                         : new RunRecord.Profiling(
-                                Stream.concat(settings.serverJvmArgs().stream(), extraArgs.stream())
-                                        .toList(),
                                 settings.cpuProfile().interval().toMillis(),
                                 appPackages(),
                                 span.startEpochMs(),

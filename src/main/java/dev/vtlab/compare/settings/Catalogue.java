@@ -393,7 +393,7 @@ public final class Catalogue {
     private static final Set<String> PACED = Set.of("ping", "url");
 
     /** The JVM option that commits and touches every heap page at start (see {@link LoadTest#serverJvmArgs()}). */
-    public static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";
+    private static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";
 
     /** Each test's primary figure, where it is not requests per CPU-second (see {@link LoadTest#primary()}). */
     private static final Map<String, Metric> PRIMARY = Map.of(

@@ -117,7 +117,8 @@ class RunProfileTest {
                 quiet,
                 quiet,
                 Double.NaN,
-                new RunRecord.Profiling(List.of(), 10, Attribution.VTLAB_APP, from, to));
+                List.of(),
+                new RunRecord.Profiling(10, Attribution.VTLAB_APP, from, to));
         return new RawRun(record, jtl, samples, jfr);
     }
 

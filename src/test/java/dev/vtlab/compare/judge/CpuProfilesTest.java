@@ -250,7 +250,8 @@ class CpuProfilesTest {
                 quiet,
                 quiet,
                 Double.NaN,
-                new RunRecord.Profiling(List.of(), 10, Set.of("com.example.shop."), 0, 20_000));
+                List.of(),
+                new RunRecord.Profiling(10, Set.of("com.example.shop."), 0, 20_000));
         return new Fixtures.Run(record, List.of())
                 .byLabel(Map.of())
                 .rssMaxBytes(4e8)

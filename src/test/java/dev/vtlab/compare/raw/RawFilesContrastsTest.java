@@ -48,6 +48,7 @@ class RawFilesContrastsTest {
                 new MachineState(0.1, List.of()),
                 new MachineState(0.2, List.of()),
                 41.625,
+                List.of("-Xmx1g"),
                 null);
         Path dir = Files.createDirectories(out.resolve(run.dir()));
         Files.writeString(

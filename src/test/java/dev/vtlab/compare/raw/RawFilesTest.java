@@ -49,6 +49,7 @@ class RawFilesTest {
                 new MachineState(Double.NaN, List.of("12345 jetty")),
                 new MachineState(0.25, List.of()),
                 Double.NaN,
+                List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"),
                 null);
         RunRecord first = new RunRecord(
                 "ping",
@@ -62,6 +63,7 @@ class RawFilesTest {
                 new MachineState(0.1, List.of()),
                 new MachineState(0.2, List.of()),
                 Double.NaN,
+                List.of(),
                 null);
         RunRecord profiled = new RunRecord(
                 "ping",
@@ -75,12 +77,9 @@ class RawFilesTest {
                 new MachineState(0.1, List.of()),
                 new MachineState(0.2, List.of()),
                 Double.NaN,
+                List.of("-Xms1g", "-XX:+DebugNonSafepoints"),
                 new RunRecord.Profiling(
-                        List.of("-Xms1g", "-XX:+DebugNonSafepoints"),
-                        10,
-                        Set.of("com.example.shop.", "com.example.util."),
-                        1_700_000_000_500L,
-                        1_700_000_012_750L));
+                        10, Set.of("com.example.shop.", "com.example.util."), 1_700_000_000_500L, 1_700_000_012_750L));
         // the figures a sampler reads: fractions, NaN where a figure was not read, a missing metric
         List<ServerSample> samples = List.of(
                 new ServerSample(
@@ -122,6 +121,41 @@ class RawFilesTest {
         assertEquals("users 1-1", back.jtl().get(0).thread());
         assertTrue(Files.readString(out.resolve(second.dir()).resolve(RawFiles.SAMPLES))
                 .startsWith("epoch_ms,"));
+    }
+
+    @Test
+    void aRunRecordedBeforeEveryRunKeptItsJvmOptionsReadsThemFromItsProfilingOrHasNone(@TempDir Path out)
+            throws IOException {
+        String run =
+                """
+                {"test":"ping","mode":"threadpool","repetition":1,"order":%d,"calibration_units_per_s":12000.0,
+                 "warmup_s":null,"warm":null,"jmeter_properties":{},"before":%s,"after":%s,"wall_s":null%s}
+                """;
+        String machine = "{\"load_average\":0.1,\"other_jvms\":[]}";
+        Path measured = Files.createDirectories(out.resolve("runs/ping-threadpool-1"));
+        Files.writeString(measured.resolve(RawFiles.RUN), run.formatted(1, machine, machine, ""));
+        Path profiled = Files.createDirectories(out.resolve("runs/ping-threadpool-profile-1"));
+        Files.writeString(
+                profiled.resolve(RawFiles.RUN),
+                run.formatted(
+                        2,
+                        machine,
+                        machine,
+                        ",\"profiling\":{\"server_jvm_args\":[\"-Xmx1g\",\"-XX:+DebugNonSafepoints\"],"
+                                + "\"interval_ms\":10,\"app_packages\":[\"dev.vtlab.\"],"
+                                + "\"recording_start_epoch_ms\":1,\"recording_end_epoch_ms\":2}"));
+        for (Path dir : List.of(measured, profiled)) {
+            Files.writeString(
+                    dir.resolve(RawFiles.JTL),
+                    "timeStamp,elapsed,label,responseCode,success,grpThreads,allThreads,threadName\n");
+            Files.writeString(dir.resolve(RawFiles.SAMPLES), "epoch_ms\n");
+        }
+        List<RawRun> runs = RawFiles.readRuns(out);
+        assertEquals(List.of(), runs.get(0).record().serverJvmArgs(), "not recorded: none, not invented");
+        assertEquals(
+                List.of("-Xmx1g", "-XX:+DebugNonSafepoints"),
+                runs.get(1).record().serverJvmArgs());
+        assertEquals(10, runs.get(1).record().profiling().intervalMs());
     }
 
     @Test
