@@ -41,8 +41,8 @@ public record RunRecord(
     }
 
     /**
-     * A profiled run's recording: the CPU sampler's interval, the application's package prefixes its frames are charged to, and the span the recording covered
-     * (epoch ms: after JFR.start returned, before JFR.stop was called).
+     * A profiled run's recording: the CPU sampler's interval, the application's package prefixes its frames are
+     * charged to, and the span the recording covered (epoch ms: after JFR.start returned, before JFR.stop was called).
      */
     public record Profiling(
             long intervalMs, Set<String> appPackages, long recordingStartEpochMs, long recordingEndEpochMs) {

@@ -47,6 +47,7 @@ public final class LabServers implements AutoCloseable {
 
     private Process remote;
     private boolean serverStarted;
+    private List<String> jvmArgs = List.of();
     private String server;
 
     /** Servers for the runs of a comparison that passed its preflight (the directories laid out by {@link ServerLayout}). */
@@ -101,8 +102,9 @@ public final class LabServers implements AutoCloseable {
             env.put("REMOTE_MODE", "external");
             env.put("REMOTE_PORT", String.valueOf(settings.remotePort()));
         }
-        List<String> jvmArgs = new ArrayList<>(settings.serverJvmArgs());
-        jvmArgs.addAll(extraJvmArgs);
+        List<String> args = new ArrayList<>(settings.serverJvmArgs());
+        args.addAll(extraJvmArgs);
+        jvmArgs = List.copyOf(args);
         env.put("JVM_ARGS", String.join(" ", jvmArgs));
         if (settings.poolMaxThreads() != null) {
             env.put("POOL_MAX_THREADS", String.valueOf(settings.poolMaxThreads()));
@@ -141,6 +143,11 @@ public final class LabServers implements AutoCloseable {
                         + errors.get(0) + " (see " + logs.resolve("messages.log") + ")");
             }
         }
+    }
+
+    /** The JVM options the lab passed to the server it started last: the comparison's, then the run's. */
+    public List<String> jvmArgs() {
+        return jvmArgs;
     }
 
     /** The server's directory: its server.xml, logs and, for a user's app, the lab's overrides. */

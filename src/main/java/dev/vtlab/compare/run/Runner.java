@@ -225,6 +225,9 @@ public final class Runner {
                 }
                 samples = sampler.samples();
                 jvmArgs = jmx.inputArguments();
+                if (jvmArgs.isEmpty()) {
+                    jvmArgs = lab.jvmArgs();
+                }
                 warmupSeconds = warm == null ? Double.NaN : compileSeconds + warm.seconds();
                 warmed = warm == null ? null : warm.warm();
             }
@@ -249,10 +252,7 @@ public final class Runner {
                 before,
                 MachineState.now(),
                 (System.nanoTime() - started) / 1e9,
-                jvmArgs.isEmpty()
-                        ? Stream.concat(settings.serverJvmArgs().stream(), extraArgs.stream())
-                                .toList()
-                        : jvmArgs,
+                jvmArgs,
                 span == null
                         ? null
                         : new RunRecord.Profiling(
