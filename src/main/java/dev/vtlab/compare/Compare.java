@@ -395,8 +395,7 @@ public final class Compare {
                 perRun,
                 elapsed);
         plan.tests()
-                .forEach(t -> System.out.println(
-                        "[compare] " + TwoStageReport.planned(t, settings.baseline(), plan.target())));
+                .forEach(t -> System.out.println("[compare] " + TwoStageReport.planned(plan, t, settings.baseline())));
         RawFiles.writeTwoStage(settings.out(), plan);
         more.addAll(Schedule.continuing(
                 sofar,

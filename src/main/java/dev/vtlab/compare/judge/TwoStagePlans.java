@@ -5,6 +5,7 @@ import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.Precision;
+import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.TwoStage;
@@ -40,20 +41,19 @@ public final class TwoStagePlans {
         List<Primary> firsts = tests.stream()
                 .map(t -> primary(t, modes, runs, keepFlagged, userTest))
                 .toList();
-        // what each test would need for the target, then what the remaining budget affords of it
+        // what each test would need for the target, then what compare.maxRepeats and the remaining budget afford of it
+        int[] needed = new int[tests.size()];
         int[] wanted = new int[tests.size()];
         double[] cost = new double[tests.size()];
-        List<List<TwoStage.Plan>> unbounded = new ArrayList<>();
         for (int t = 0; t < tests.size(); t++) {
             Primary p = firsts.get(t);
             List<TwoStage.Plan> plans =
                     p.why().isEmpty() ? plans(p, modes, precision.target(), TestSpec.MAX_REPEATS) : List.of();
-            unbounded.add(plans);
-            wanted[t] = plans.stream()
-                            .mapToInt(x -> Math.max(x.modeRuns(), x.baselineRuns()))
-                            .max()
-                            .orElse(p.firstRuns())
-                    - p.firstRuns();
+            needed[t] = plans.stream()
+                    .mapToInt(x -> Math.max(x.modeRuns(), x.baselineRuns()))
+                    .max()
+                    .orElse(p.firstRuns());
+            wanted[t] = Math.max(0, Math.min(needed[t], precision.maxRuns()) - p.firstRuns());
             cost[t] = secondsPerRun.getOrDefault(tests.get(t), Double.NaN);
         }
         int[] added = Precision.affordable(wanted, cost, modes.size(), precision.budgetSeconds() - elapsedSeconds);
@@ -68,10 +68,15 @@ public final class TwoStagePlans {
                 }
             }
             planned.add(new TwoStageRecord.TestPlan(
-                    tests.get(t), p.firstRuns(), added[t], p.firstRuns() + wanted[t], cost[t], modePlans, p.why()));
+                    tests.get(t), p.firstRuns(), added[t], needed[t], cost[t], modePlans, p.why()));
         }
         return new TwoStageRecord(
-                precision.target(), precision.budgetSeconds(), keepFlagged, elapsedSeconds, List.copyOf(planned));
+                precision.target(),
+                precision.budgetSeconds(),
+                precision.maxRuns(),
+                keepFlagged,
+                elapsedSeconds,
+                List.copyOf(planned));
     }
 
     /**
@@ -118,11 +123,13 @@ public final class TwoStagePlans {
                             "the two-stage plan counted " + (twoStage.keepFlagged() ? "" : "no ")
                                     + "flagged runs: this re-analysis, which counts them otherwise, gives the ordinary interval"));
         }
-        return new Planned(TwoStage.interval(plan, values, baseline, metric.resolution), List.of(note(plan)));
+        return new Planned(
+                TwoStage.interval(plan, values, baseline, metric.resolution),
+                List.of(note(plan, twoStage.cappedByMaxRuns(testPlan))));
     }
 
     /** The row's note: where the interval's fixed half-width came from. */
-    static String note(TwoStage.Plan p) {
+    static String note(TwoStage.Plan p, boolean capped) {
         return String.format(
                 Locale.ROOT,
                 "two-stage: half-width fixed at ±%.1f %% by the first stage (%d + %d runs, c %.2f), %s; %d + %d runs planned",
@@ -133,7 +140,10 @@ public final class TwoStagePlans {
                 p.reachesTarget()
                         ? "the target"
                         : String.format(
-                                Locale.ROOT, "what the budget reaches, not the target ±%.1f %%", 100 * p.target()),
+                                Locale.ROOT,
+                                "what %s reaches, not the target ±%.1f %%",
+                                capped ? Setting.MAX_REPEATS.key() : "the budget",
+                                100 * p.target()),
                 p.modeRuns(),
                 p.baselineRuns());
     }

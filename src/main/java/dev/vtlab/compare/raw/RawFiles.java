@@ -2,6 +2,7 @@ package dev.vtlab.compare.raw;
 
 import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.TwoStage;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
@@ -136,6 +137,7 @@ public final class RawFiles {
                 Json.createObjectBuilder()
                         .add("target", t.target())
                         .add("budget_s", t.budgetSeconds())
+                        .add("max_runs", t.maxRuns())
                         .add("keep_flagged", t.keepFlagged())
                         .add("first_stage_s", t.firstStageSeconds())
                         .add("tests", tests)
@@ -201,6 +203,8 @@ public final class RawFiles {
         return new TwoStageRecord(
                 root.getJsonNumber("target").doubleValue(),
                 root.getInt("budget_s"),
+                // reports from before compare.maxRepeats: the budget alone bounded the plan
+                root.getInt("max_runs", TestSpec.MAX_REPEATS),
                 root.getBoolean("keep_flagged"),
                 root.getJsonNumber("first_stage_s").doubleValue(),
                 tests);

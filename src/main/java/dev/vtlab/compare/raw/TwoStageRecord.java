@@ -10,19 +10,26 @@ import java.util.List;
  *
  * @param target the relative half-width asked for (compare.precision)
  * @param budgetSeconds the wall time the comparison could take (compare.budget)
+ * @param maxRuns the most runs per mode a test's plan could reach (compare.maxRepeats; TestSpec.MAX_REPEATS in
+ *     reports from before that setting)
  * @param keepFlagged whether the first stage's flagged runs counted in the plan (a re-analysis that counts them
  *     otherwise cannot use it)
  * @param firstStageSeconds the comparison's wall time when the plan was made
  * @param tests one plan per test
  */
 public record TwoStageRecord(
-        double target, int budgetSeconds, boolean keepFlagged, double firstStageSeconds, List<TestPlan> tests) {
+        double target,
+        int budgetSeconds,
+        int maxRuns,
+        boolean keepFlagged,
+        double firstStageSeconds,
+        List<TestPlan> tests) {
 
     /**
      * One test's second stage: {@code addedRuns} more runs per mode after the first stage's {@code firstRuns} (the
      * fewest valid runs of a mode), each costing about {@code secondsPerRun} (measured in the first stage); the plan
      * of each mode's primary ratio to the baseline; {@code neededRuns}: the runs per mode in all that reach the target
-     * (at most {@code TestSpec.MAX_REPEATS}), whatever the budget; {@code why} says why the test has no plan (empty
+     * (at most {@code TestSpec.MAX_REPEATS}), whatever the budget and compare.maxRepeats; {@code why} says why the test has no plan (empty
      * when it has).
      */
     public record TestPlan(
@@ -42,6 +49,11 @@ public record TwoStageRecord(
         public boolean reachesTarget() {
             return !modes.isEmpty() && modes.stream().allMatch(m -> m.plan().reachesTarget());
         }
+    }
+
+    /** Whether compare.maxRepeats, not the budget, held a test's runs short of what it needed. */
+    public boolean cappedByMaxRuns(TestPlan test) {
+        return maxRuns < test.neededRuns() && test.firstRuns() + test.addedRuns() >= maxRuns;
     }
 
     /** A mode's primary ratio to the baseline, planned. */

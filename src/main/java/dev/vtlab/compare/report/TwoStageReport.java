@@ -4,6 +4,7 @@ import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.raw.RawFiles;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Precision;
+import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.TwoStage;
 import dev.vtlab.dispatch.DispatchMode;
@@ -25,7 +26,7 @@ public final class TwoStageReport {
     private TwoStageReport() {}
 
     /** The plan of one test, as the first stage ends: what it gave, what the second stage adds, what it reaches. */
-    public static String planned(TwoStageRecord.TestPlan t, DispatchMode baseline, double target) {
+    public static String planned(TwoStageRecord plan, TwoStageRecord.TestPlan t, DispatchMode baseline) {
         if (!t.why().isEmpty()) {
             return "two-stage " + t.test() + ": no second stage: " + t.why();
         }
@@ -62,8 +63,11 @@ public final class TwoStageReport {
                         ? "the target"
                         : String.format(
                                 Locale.ROOT,
-                                "what the budget allows (±%.1f %% needs %d runs per mode%s)",
-                                100 * target,
+                                "what %s allows (±%.1f %% needs %d runs per mode%s)",
+                                plan.cappedByMaxRuns(t)
+                                        ? Setting.MAX_REPEATS.key() + "=" + plan.maxRuns()
+                                        : "the budget",
+                                100 * plan.target(),
                                 t.neededRuns(),
                                 t.neededRuns() >= TestSpec.MAX_REPEATS ? " or more" : ""));
     }
@@ -125,6 +129,7 @@ public final class TwoStageReport {
         return Json.createObjectBuilder()
                 .add("target", t.target())
                 .add("budget_s", t.budgetSeconds())
+                .add("max_runs", t.maxRuns())
                 .add("first_stage_s", num(t.firstStageSeconds()))
                 .add("keep_flagged", t.keepFlagged())
                 .add("tests", tests);
@@ -142,13 +147,16 @@ public final class TwoStageReport {
                 "<p id=\"two-stage\">To a fixed precision: ±%.1f %% on each test's primary ratio within %s (Stein's"
                         + " two-stage design, Chapman's form for two modes, on the log scale). The profile's repetitions"
                         + " were the first stage (done after %s); from its variances each test got as many more runs per"
-                        + " mode as the target needs and the budget allows, and its primary interval is the mean log"
+                        + " mode as the target needs and the budget%s allows, and its primary interval is the mean log"
                         + " ratio of all runs ± the half-width the first stage fixed: its width is decided before the"
                         + " second stage's runs are seen, so they cannot narrow it by chance, and its coverage holds."
                         + "</p>\n",
                 100 * t.target(),
                 Precision.duration(t.budgetSeconds()),
-                Precision.duration(t.firstStageSeconds())));
+                Precision.duration(t.firstStageSeconds()),
+                t.maxRuns() < TestSpec.MAX_REPEATS
+                        ? " (and at most " + t.maxRuns() + " runs per mode, " + Setting.MAX_REPEATS.key() + ")"
+                        : ""));
         h.append("<table id=\"two-stage-plans\"><tr><th>test</th><th>mode</th><th>first stage runs</th>")
                 .append("<th>log s² mode / ")
                 .append(c.baseline().label())

@@ -251,6 +251,13 @@ public record CompareSettings(
     static Precision precision(Properties p, Catalogue.Profile profile, List<TestSpec> specs) {
         String target = p.getProperty(Setting.PRECISION.key()), budget = p.getProperty(Setting.BUDGET.key());
         boolean sizing = profile == Catalogue.Profile.SIZING;
+        Integer maxRuns = optional(p, Setting.MAX_REPEATS, Precision.MIN_FIRST_STAGE, TestSpec.MAX_REPEATS);
+        if (maxRuns != null && (sizing || target == null)) {
+            throw new IllegalArgumentException(Setting.MAX_REPEATS.key()
+                    + " bounds the second stage of a comparison to a fixed precision: give " + Setting.PRECISION.key()
+                    + " and " + Setting.BUDGET.key() + " too"
+                    + (sizing ? ", with another profile than sizing (its pilot has no second stage)" : ""));
+        }
         if (target == null && budget == null && !sizing) {
             return null;
         }
@@ -264,7 +271,8 @@ public record CompareSettings(
         }
         Precision precision = new Precision(
                 target == null ? Precision.SIZING_DEFAULT_TARGET : Precision.target(target),
-                budget == null ? null : Precision.budgetSeconds(budget));
+                budget == null ? null : Precision.budgetSeconds(budget),
+                maxRuns == null ? TestSpec.MAX_REPEATS : maxRuns);
         for (TestSpec spec : specs) {
             if (spec.repeats() < Precision.MIN_FIRST_STAGE && !keepsOwnRepetitions(profile)) {
                 throw new IllegalArgumentException(
@@ -273,6 +281,11 @@ public record CompareSettings(
                                 + Precision.MIN_FIRST_STAGE + " runs per mode; " + spec.name() + " has "
                                 + spec.repeats()
                                 + " (" + Setting.REPEATS.key() + " or compare." + spec.name() + ".repeats)");
+            }
+            if (spec.repeats() > precision.maxRuns()) {
+                throw new IllegalArgumentException(Setting.MAX_REPEATS.key() + ": " + precision.maxRuns()
+                        + " runs per mode is fewer than the first stage's " + spec.repeats() + " of " + spec.name()
+                        + " (" + Setting.REPEATS.key() + " or compare." + spec.name() + ".repeats)");
             }
         }
         return precision;

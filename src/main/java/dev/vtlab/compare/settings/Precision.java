@@ -11,8 +11,15 @@ import java.util.Locale;
  *
  * @param target the relative half-width of the primary figure's 95 % ratio interval, as a fraction (0.05: ±5 %)
  * @param budgetSeconds the wall time the whole comparison may take, or null (the sizing pilot without a budget)
+ * @param maxRuns the most runs per mode a test may reach, both stages (compare.maxRepeats; {@link
+ *     TestSpec#MAX_REPEATS} unless said)
  */
-public record Precision(double target, Integer budgetSeconds) {
+public record Precision(double target, Integer budgetSeconds, int maxRuns) {
+
+    /** Bounded by the budget alone. */
+    public Precision(double target, Integer budgetSeconds) {
+        this(target, budgetSeconds, TestSpec.MAX_REPEATS);
+    }
 
     /** The first stage's runs per mode, at least: with fewer, c (2 + 2 df: 6.54; 1 + 1: 25.4) makes any plan absurd. */
     public static final int MIN_FIRST_STAGE = 3;

@@ -46,6 +46,7 @@ public enum Setting {
     MARGIN("margin"),
     PRECISION("precision"),
     BUDGET("budget"),
+    MAX_REPEATS("maxRepeats"),
     CONTRASTS("contrasts"),
     HISTORY("history"),
     CPU_PROFILE("cpuProfile"),

@@ -82,6 +82,47 @@ class TwoStagePlansTest {
         assertEquals(47, roomy.test("ping").addedRuns());
     }
 
+    /**
+     * The same first stage with room for all 47 but compare.maxRepeats=4: one run more per mode, 4 in all, which reach
+     * w' = C · √(0.01 / 4) = 6.539266 · 0.05 = 0.3269633, ±38.68 %; the target still needs 50 runs per mode, and the
+     * plan says it was the cap, not the budget, that stopped it.
+     */
+    @Test
+    void compareMaxRepeatsCapsTheSecondStageWhateverTheBudgetLeaves() {
+        TwoStageRecord capped = TwoStagePlans.plan(
+                List.of("ping"),
+                MODES,
+                firstStage(),
+                false,
+                null,
+                new Precision(0.05, 86_400, 4),
+                Map.of("ping", 10.0),
+                60);
+        TwoStageRecord.TestPlan ping = capped.test("ping");
+        assertEquals(1, ping.addedRuns());
+        assertEquals(50, ping.neededRuns());
+        assertEquals(4, capped.maxRuns());
+        assertEquals(Math.expm1(0.3269633), ping.halfWidth(), 1e-6);
+        assertTrue(capped.cappedByMaxRuns(ping));
+        assertTrue(TwoStagePlans.note(ping.modes().get(0).plan(), true)
+                .contains("what compare.maxRepeats reaches, not the target ±5.0 %"));
+        assertTrue(!plan(firstStage()).cappedByMaxRuns(plan(firstStage()).test("ping")), "the budget stopped it");
+        // a cap the first stage already reaches: no second stage
+        assertEquals(
+                0,
+                TwoStagePlans.plan(
+                                List.of("ping"),
+                                MODES,
+                                firstStage(),
+                                false,
+                                null,
+                                new Precision(0.05, 86_400, 3),
+                                Map.of("ping", 10.0),
+                                60)
+                        .test("ping")
+                        .addedRuns());
+    }
+
     @Test
     void aFirstStageWithFewerThanThreeValidRunsOfAModeGetsNoSecondStage() {
         List<RunResult> first = new ArrayList<>(firstStage());

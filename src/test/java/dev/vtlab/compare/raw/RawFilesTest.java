@@ -1,6 +1,7 @@
 package dev.vtlab.compare.raw;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.settings.CpuPlan;
@@ -164,6 +165,7 @@ class RawFilesTest {
         TwoStageRecord plan = new TwoStageRecord(
                 0.05,
                 1800,
+                20,
                 false,
                 421.37,
                 List.of(
@@ -190,5 +192,10 @@ class RawFilesTest {
                                 "throughput", 2, 0, 2, Double.NaN, List.of(), "the first stage left 2 valid runs")));
         RawFiles.writeTwoStage(out, plan);
         assertEquals(plan, RawFiles.readTwoStage(out));
+        // written before compare.maxRepeats: the budget alone bounded it, and a plan at most 50 runs per mode
+        Path file = out.resolve(RawFiles.TWO_STAGE);
+        Files.writeString(file, Files.readString(file).replaceAll("\\s*\"max_runs\":\\s*20,", ""));
+        assertFalse(Files.readString(file).contains("max_runs"));
+        assertEquals(50, RawFiles.readTwoStage(out).maxRuns());
     }
 }

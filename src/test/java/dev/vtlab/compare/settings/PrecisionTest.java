@@ -88,6 +88,38 @@ class PrecisionTest {
                 "but the smoke profile's, which only checks the pipeline");
     }
 
+    @Test
+    void maxRepeatsBoundsAPlanFromTheFirstStageToFiftyRunsAndNeedsAPrecision() {
+        assertEquals(
+                new Precision(0.05, 1800, 8),
+                parse("compare.precision", "5%", "compare.budget", "30m", "compare.maxRepeats", "8")
+                        .precision());
+        assertEquals(
+                50,
+                parse("compare.precision", "5%", "compare.budget", "30m")
+                        .precision()
+                        .maxRuns());
+        for (String bad : new String[] {"2", "51", "x"}) {
+            assertMessage(
+                    "compare.maxRepeats",
+                    "",
+                    () -> parse("compare.precision", "5%", "compare.budget", "30m", "compare.maxRepeats", bad));
+        }
+        assertMessage(
+                "compare.maxRepeats: 4 runs per mode is fewer than the first stage's 5 of ping",
+                "",
+                () -> parse("compare.precision", "5%", "compare.budget", "30m", "compare.maxRepeats", "4"));
+        assertMessage(
+                "compare.maxRepeats bounds the second stage of a comparison to a fixed precision: give"
+                        + " compare.precision and compare.budget too",
+                "",
+                () -> parse("compare.maxRepeats", "8"));
+        assertMessage(
+                "compare.maxRepeats bounds the second stage",
+                "another profile than sizing",
+                () -> parse("compare.profile", "sizing", "compare.maxRepeats", "8"));
+    }
+
     /** c for 3 + 3 runs is 6.54, for 5 + 5 3.94 (Chapman's table): the target needs 2.8 times fewer runs. */
     @Test
     void theFirstStageIsFiveRunsPerModeUnlessTheRepetitionsAreGiven() {
