@@ -47,8 +47,12 @@ class TwoStagePlansTest {
     }
 
     private static TwoStageRecord plan(List<RunResult> first) {
-        return TwoStagePlans.plan(
-                List.of("ping"), MODES, first, false, null, new Precision(0.05, 100), Map.of("ping", 10.0), 60);
+        return plan(first, new Precision(0.05, 100));
+    }
+
+    /** The plan at 10 s a run with 60 s of the budget spent. */
+    private static TwoStageRecord plan(List<RunResult> first, Precision precision) {
+        return TwoStagePlans.plan(List.of("ping"), MODES, first, false, null, precision, Map.of("ping", 10.0), 60);
     }
 
     @Test
@@ -70,15 +74,7 @@ class TwoStagePlansTest {
         assertEquals(Math.expm1(0.2924449), plan.halfWidth(), 1e-5);
         assertTrue(!ping.reachesTarget() && plan.why().contains("not ±5.0 %"), plan.why());
         // a budget with room for all of it: as many as a plan may have
-        TwoStageRecord roomy = TwoStagePlans.plan(
-                List.of("ping"),
-                MODES,
-                firstStage(),
-                false,
-                null,
-                new Precision(0.05, 86_400),
-                Map.of("ping", 10.0),
-                60);
+        TwoStageRecord roomy = plan(firstStage(), new Precision(0.05, 86_400));
         assertEquals(47, roomy.test("ping").addedRuns());
     }
 
@@ -89,15 +85,7 @@ class TwoStagePlansTest {
      */
     @Test
     void compareMaxRepeatsCapsTheSecondStageWhateverTheBudgetLeaves() {
-        TwoStageRecord capped = TwoStagePlans.plan(
-                List.of("ping"),
-                MODES,
-                firstStage(),
-                false,
-                null,
-                new Precision(0.05, 86_400, 4),
-                Map.of("ping", 10.0),
-                60);
+        TwoStageRecord capped = plan(firstStage(), new Precision(0.05, 86_400, 4));
         TwoStageRecord.TestPlan ping = capped.test("ping");
         assertEquals(1, ping.addedRuns());
         assertEquals(50, ping.neededRuns());
@@ -110,17 +98,7 @@ class TwoStagePlansTest {
         // a cap the first stage already reaches: no second stage
         assertEquals(
                 0,
-                TwoStagePlans.plan(
-                                List.of("ping"),
-                                MODES,
-                                firstStage(),
-                                false,
-                                null,
-                                new Precision(0.05, 86_400, 3),
-                                Map.of("ping", 10.0),
-                                60)
-                        .test("ping")
-                        .addedRuns());
+                plan(firstStage(), new Precision(0.05, 86_400, 3)).test("ping").addedRuns());
     }
 
     @Test
