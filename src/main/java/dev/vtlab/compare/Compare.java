@@ -36,6 +36,7 @@ import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
+import dev.vtlab.compare.settings.StudyFrom;
 import dev.vtlab.compare.settings.StudyProfile;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
@@ -65,6 +66,18 @@ public final class Compare {
 
     public static void main(String[] args) throws Exception {
         try {
+            String studyFrom = System.getProperty(Setting.STUDY_FROM.key());
+            if (studyFrom != null) {
+                if (System.getProperty(Setting.REANALYSE.key()) != null) {
+                    throw new IllegalArgumentException(Setting.STUDY_FROM.key() + " and " + Setting.REANALYSE.key()
+                            + ": give one (the study's table reads its directories' runs again anyway)");
+                }
+                Path basedir = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
+                Path table =
+                        studyFrom(StudyFrom.parse(studyFrom, System.getProperty(Setting.OUT.key()), basedir), basedir);
+                System.out.println("[compare] the study's claims: " + table.resolve(StudyReport.HTML));
+                return;
+            }
             String again = System.getProperty(Setting.REANALYSE.key());
             String keep = System.getProperty(Setting.KEEP_FLAGGED.key());
             Path report = again != null
@@ -119,6 +132,8 @@ public final class Compare {
             runner.clearRuns();
             double reference = runner.calibrate();
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
+            // written now as well as at the end: an interrupted comparison's runs can still be reanalysed
+            RawFiles.writeComparison(settings.out(), record(settings, prepared, properties, reference, Double.NaN));
             Runs runs = new Runs(runner, settings, reference, slots.size());
             long started = System.currentTimeMillis();
             runs.run(slots);
@@ -132,18 +147,8 @@ public final class Compare {
                 runs.run(more);
             }
             List<RunResult> results = runs.results;
-            ComparisonRecord record = new ComparisonRecord(
-                    Environment.of(prepared, properties),
-                    settings.specs().stream().map(TestSpec::name).toList(),
-                    settings.modes(),
-                    settings.cpus(),
-                    settings.poolMaxThreads(),
-                    Environment.userTest(settings),
-                    settings.keepFlagged(),
-                    settings.margin(),
-                    reference,
-                    (System.currentTimeMillis() - started) / 1000.0,
-                    settings.contrasts());
+            ComparisonRecord record =
+                    record(settings, prepared, properties, reference, (System.currentTimeMillis() - started) / 1000.0);
             RawFiles.writeComparison(settings.out(), record);
             String configuration = configuration(record, results);
             List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
@@ -176,6 +181,23 @@ public final class Compare {
         }
     }
 
+    /** What the comparison is, for its report directory; {@code wallS} NaN while it runs. */
+    private static ComparisonRecord record(
+            CompareSettings settings, Prepared prepared, Properties properties, double reference, double wallS) {
+        return new ComparisonRecord(
+                Environment.of(prepared, properties),
+                settings.specs().stream().map(TestSpec::name).toList(),
+                settings.modes(),
+                settings.cpus(),
+                settings.poolMaxThreads(),
+                Environment.userTest(settings),
+                settings.keepFlagged(),
+                settings.margin(),
+                reference,
+                wallS,
+                settings.contrasts());
+    }
+
     /**
      * The reports again from a report directory's raw files, with this version's analysis: nothing re-measured.
      * {@code keepFlagged}: whether flagged runs count in the verdicts (null: as the comparison had it).
@@ -190,37 +212,116 @@ public final class Compare {
      * the history.
      */
     public static Path reanalyse(Path out, Boolean keepFlagged, String contrasts, Path history) throws IOException {
+        String key = Setting.REANALYSE.key();
+        ComparisonRecord record = record(out, key);
+        Comparison comparison = load(out, record, keepFlagged, contrasts, history, key);
+        study(comparison, record, out);
+        report(comparison, out, "");
+        return out;
+    }
+
+    /**
+     * One study table from several study comparisons ({@code compare.studyFrom}), each claim read from the one that
+     * ran its test, their runs analysed again with this version; returns the table's directory.
+     */
+    public static Path studyFrom(StudyFrom from, Path basedir) throws IOException {
+        String key = Setting.STUDY_FROM.key();
+        // every directory checked before any run is read: reading them takes minutes
+        List<ComparisonRecord> records = new ArrayList<>();
+        for (Path dir : from.dirs()) {
+            ComparisonRecord record = record(dir, key);
+            String profile = record.environment().get("profile");
+            if (!Catalogue.Profile.STUDY.label().equals(profile)) {
+                throw new IllegalArgumentException(key + ": " + dir + " holds a " + profile
+                        + " comparison, not the study's (-Dcompare.profile=study)");
+            }
+            for (int i = 0; i < records.size(); i++) {
+                ComparisonRecord before = records.get(i);
+                for (String test : record.tests()) {
+                    if (before.tests().contains(test)) {
+                        throw new IllegalArgumentException(key + ": "
+                                + from.dirs().get(i) + " and " + dir + " both ran " + test + ": name one of them");
+                    }
+                }
+                if (before.margin() != record.margin()) {
+                    throw new IllegalArgumentException(String.format(
+                            Locale.ROOT,
+                            "%s: %s was judged with a margin of ±%.1f %%, %s with ±%.1f %%: one table has one margin",
+                            key,
+                            from.dirs().get(i),
+                            100 * before.margin(),
+                            dir,
+                            100 * record.margin()));
+                }
+            }
+            records.add(record);
+        }
+        Preflight.requireOurs(from.out(), basedir);
+        List<StudyTable.Part> parts = new ArrayList<>();
+        List<StudyReport.Source> sources = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            Path dir = from.dirs().get(i);
+            ComparisonRecord record = records.get(i);
+            Comparison comparison = load(dir, record, null, null, null, key);
+            parts.add(new StudyTable.Part(comparison, record.cpus()));
+            sources.add(new StudyReport.Source(
+                    comparison.environment(),
+                    comparison.tests(),
+                    from.out().relativize(dir.resolve("index.html")).toString()));
+        }
+        Files.createDirectories(from.out());
+        Files.writeString(from.out().resolve(Preflight.REPORT_MARKER), "written by vtlab's comparison\n");
+        StudyReport.write(sources, StudyTable.of(parts, records.get(0).margin()), from.command(), from.out());
+        return from.out();
+    }
+
+    /** A report directory's record of its comparison; {@code setting} named the directory. */
+    private static ComparisonRecord record(Path out, String setting) throws IOException {
         if (!Files.isRegularFile(out.resolve(RawFiles.COMPARISON))) {
-            throw new IllegalArgumentException("compare.reanalyse: " + out + " has no " + RawFiles.COMPARISON
+            throw new IllegalArgumentException(setting + ": " + out + " has no " + RawFiles.COMPARISON
                     + " (not a report directory of this version of the lab)");
         }
-        ComparisonRecord record;
-        List<RawRun> raws;
         try {
-            record = RawFiles.readComparison(out);
-            raws = RawFiles.readRuns(out);
+            return RawFiles.readComparison(out);
         } catch (NullPointerException | ClassCastException | JsonException missing) {
-            // a field this version records and the one that wrote the directory did not
-            throw new IllegalArgumentException("compare.reanalyse: " + out + "'s raw files lack what this version"
-                    + " of the lab records (" + missing + "): run the comparison again");
+            throw lacking(out, setting, missing);
         }
+    }
+
+    /**
+     * The comparison of a report directory, its runs analysed again: with {@code contrasts} (compare.contrasts; null:
+     * the comparison's own) and beside the comparisons of its configuration that {@code history} holds from before
+     * it (null: none).
+     */
+    private static Comparison load(
+            Path out, ComparisonRecord record, Boolean keepFlagged, String contrasts, Path history, String setting)
+            throws IOException {
         List<RunResult> results = new ArrayList<>();
         List<RunProfile> profiles = new ArrayList<>();
-        for (RawRun raw : raws) {
-            RunRecord run = raw.record();
-            // a profiled run counts among the profiled runs of its pair, a measured one among the measured
-            int repeats = (int) raws.stream()
-                    .filter(x -> x.record().test().equals(run.test())
-                            && x.record().mode() == run.mode()
-                            && x.record().profiled() == run.profiled())
-                    .count();
-            TestSpec spec = new TestSpec(Catalogue.resolve(run.test(), record.userTest()), run.props(), repeats);
-            RunResult r = RunAnalysis.analyse(spec, raw, record.cpus(), record.poolMaxThreads(), record.calibration());
-            if (run.profiled()) {
-                profiles.add(profiled(r, raw));
-            } else {
-                results.add(r);
+        try {
+            List<RunRecord> runs = RawFiles.readRecords(out);
+            if (runs.isEmpty()) {
+                throw new IllegalArgumentException(setting + ": " + out + " has no run that finished");
             }
+            // one run's samples in memory at a time, as while the comparison ran
+            for (RunRecord run : runs) {
+                // a profiled run counts among the profiled runs of its pair, a measured one among the measured
+                int repeats = (int) runs.stream()
+                        .filter(x ->
+                                x.test().equals(run.test()) && x.mode() == run.mode() && x.profiled() == run.profiled())
+                        .count();
+                TestSpec spec = new TestSpec(Catalogue.resolve(run.test(), record.userTest()), run.props(), repeats);
+                RawRun raw = RawFiles.readRun(out.resolve(run.dir()));
+                RunResult r =
+                        RunAnalysis.analyse(spec, raw, record.cpus(), record.poolMaxThreads(), record.calibration());
+                if (run.profiled()) {
+                    profiles.add(profiled(r, raw));
+                } else {
+                    results.add(r);
+                }
+            }
+        } catch (NullPointerException | ClassCastException | JsonException missing) {
+            throw lacking(out, setting, missing);
         }
         Map<String, String> environment = new LinkedHashMap<>(record.environment());
         environment.put("reanalysed_at", Instant.now().toString());
@@ -234,7 +335,7 @@ public final class Compare {
                     .filter(h -> h.at().isBefore(at))
                     .toList();
         }
-        Comparison comparison = Comparison.of(
+        return Comparison.of(
                 environment,
                 record.tests(),
                 record.modes(),
@@ -246,9 +347,12 @@ public final class Compare {
                 RawFiles.readTwoStage(out),
                 past,
                 CpuProfiles.of(record.tests(), record.modes(), profiles, results));
-        study(comparison, record, out);
-        report(comparison, out, "");
-        return out;
+    }
+
+    /** A field this version records and the one that wrote the directory did not. */
+    private static IllegalArgumentException lacking(Path out, String setting, RuntimeException missing) {
+        return new IllegalArgumentException(setting + ": " + out + "'s raw files lack what this version of the lab"
+                + " records (" + missing + "): run the comparison again");
     }
 
     /** A study profile's claim-by-claim table, before index.html, which links it (nothing for other profiles). */

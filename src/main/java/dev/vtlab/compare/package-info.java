@@ -14,7 +14,7 @@
  *       sampler ({@code ProcessSampler}, {@code JmxMetrics}); each run leaves its raw files.
  *   <li><b>raw</b> ({@code raw}): the raw-run format between run and analysis, written and read by {@code
  *       RawFiles} only: {@code comparison.json}, and per run {@code run.json}, {@code results.jtl}, {@code
- *       samples.csv}. {@code -Dcompare.reanalyse} starts here. The history of past comparisons ({@code
+ *       samples.csv}. {@code -Dcompare.reanalyse} and {@code -Dcompare.studyFrom} start here. The history of past comparisons ({@code
  *       compare.history}) is read and appended by {@code HistoryFiles} only.
  *   <li><b>analyse</b> ({@code analyse}): one run's figures ({@code RunAnalysis}): load levels ({@code Levels}),
  *       steady windows ({@code SteadyWindow}), what makes a run doubtful ({@code Validity}); typed {@code

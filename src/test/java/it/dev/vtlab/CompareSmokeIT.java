@@ -472,6 +472,43 @@ class CompareSmokeIT {
     }
 
     /**
+     * A comparison cut short (Ctrl-C, a reboot) leaves its comparison.json from its start, without a wall time, and
+     * the runs it finished, each with its run.json (a run cut off has none): those runs are reported, and the report
+     * says the comparison was interrupted.
+     */
+    @Test
+    void anInterruptedComparisonsFinishedRunsAreReported(@TempDir Path copy) throws Exception {
+        copyReport(copy);
+        Path record = copy.resolve("comparison.json");
+        Files.writeString(
+                record,
+                Files.readString(record).replaceAll("\"wall_time_s\":\\s*[0-9.eE+-]+", "\"wall_time_s\": null"));
+        assertTrue(Files.readString(record).replace(" ", "").contains("\"wall_time_s\":null"));
+        List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
+        int cut = runs.size() / 2;
+        for (JsonObject r : runs) {
+            if (r.getInt("order") > cut) {
+                Files.delete(copy.resolve(r.getString("dir")).resolve("run.json"));
+            }
+        }
+        Compare.reanalyse(copy, null);
+        JsonObject again;
+        try (JsonReader in = Json.createReader(Files.newBufferedReader(copy.resolve("summary.json")))) {
+            again = in.readObject();
+        }
+        assertEquals(
+                runs.stream()
+                        .filter(r -> r.getInt("order") <= cut)
+                        .map(r -> r.getString("dir"))
+                        .toList(),
+                again.getJsonArray("runs").getValuesAs(JsonObject.class).stream()
+                        .map(r -> r.getString("dir"))
+                        .toList());
+        assertEquals(JsonValue.NULL, again.get("wall_time_s"));
+        assertTrue(Files.readString(copy.resolve("index.html")).contains("the comparison was interrupted"));
+    }
+
+    /**
      * The same runs judged as a rigorous comparison would: the smoke profile keeps its flagged runs (its levels are
      * seconds long), the method leaves them out, and every verdict then says on how many runs it rests and why the
      * others were left out.

@@ -31,8 +31,9 @@ import java.util.Locale;
  *   <li><b>inconclusive</b> otherwise: the interval overlaps the range but reaches 1 (a direction) or past the range
  *       (WITHIN), so more runs would tell; also when there is no interval (too few valid runs, runs too variable), and
  *       for the time to peak when the pool's own time is so near the plan's end that its peak may lie past it.
+ *   <li><b>not run</b> when no comparison ran the claim's test: the row names the command that runs it.
  *   <li><b>not measurable here</b> when the claim needs what the comparison did not have: a 2-CPU server with CPUs
- *       of its own, a kernel, the test, or the two modes.
+ *       of its own, a kernel, or the two modes.
  * </ul>
  *
  * A claim's direction is that of its range: a range entirely below 1 says "lower", so an interval entirely above 1
@@ -44,6 +45,7 @@ public final class StudyTable {
         REPRODUCED("reproduced"),
         DIFFERS("differs"),
         INCONCLUSIVE("inconclusive"),
+        NOT_RUN("not run"),
         NOT_MEASURABLE("not measurable here");
 
         public final String text;
@@ -58,7 +60,8 @@ public final class StudyTable {
 
     /**
      * One claim against vtlab: the range used (margin put in), the headline measured, the ratio row it was read from
-     * and both modes' means (null where not measured), the verdict.
+     * and both modes' means (null where not measured), the verdict, and which of the comparisons it was read from (its
+     * index among them; -1 when none ran its test).
      */
     public record Row(
             Claim claim,
@@ -67,7 +70,11 @@ public final class StudyTable {
             Comparison.RatioRow ratio,
             Stats.Interval baseline,
             Stats.Interval mode,
-            Outcome outcome) {}
+            Outcome outcome,
+            int source) {}
+
+    /** A comparison and its CPU split: the study's table is read from one or several. */
+    public record Part(Comparison comparison, CpuPlan cpus) {}
 
     /**
      * A time to peak above this share of the plan's duration may be the plan's end rather than the peak (the pool
@@ -85,13 +92,29 @@ public final class StudyTable {
      * margin}: its equivalence margin (a fraction).
      */
     public static List<Row> of(Comparison c, CpuPlan cpus, double margin) {
-        String kernel = c.environment().getOrDefault("kernel", "");
+        return of(List.of(new Part(c, cpus)), margin);
+    }
+
+    /**
+     * Every claim against the comparisons of {@code parts}, each claim from the one that ran its test (no two ran the
+     * same test: the caller checks). {@code margin}: their equivalence margin (a fraction).
+     */
+    public static List<Row> of(List<Part> parts, double margin) {
         List<Row> rows = new ArrayList<>();
         for (Claim claim : StudyClaims.ALL) {
             Range range = claim.range().resolve(margin);
-            String missing = missing(claim, c, cpus, kernel);
-            if (missing != null) {
-                rows.add(new Row(claim, range, null, null, null, null, new Outcome(Verdict.NOT_MEASURABLE, missing)));
+            int source = source(parts, claim.test());
+            Part part = parts.get(Math.max(source, 0));
+            Comparison c = part.comparison();
+            String missing = missing(claim, c, part.cpus(), c.environment().getOrDefault("kernel", ""));
+            if (missing != null || source < 0) {
+                Outcome outcome = missing != null
+                        ? new Outcome(Verdict.NOT_MEASURABLE, missing)
+                        : new Outcome(
+                                Verdict.NOT_RUN,
+                                "no comparison ran " + claim.test() + ": run " + COMMAND + " -Dcompare.tests="
+                                        + claim.test());
+                rows.add(new Row(claim, range, null, null, null, null, outcome, source));
                 continue;
             }
             Headline headline = highest(c, claim.test(), claim.metric());
@@ -106,7 +129,8 @@ public final class StudyTable {
                         null,
                         new Outcome(
                                 Verdict.INCONCLUSIVE,
-                                "no run of " + claim.test() + " measured " + claim.metric().words)));
+                                "no run of " + claim.test() + " measured " + claim.metric().words),
+                        source));
                 continue;
             }
             Outcome outcome = judge(claim.kind(), range, ratio.ratio());
@@ -123,9 +147,20 @@ public final class StudyTable {
                     ratio,
                     c.interval(claim.test(), StudyClaims.BASELINE, headline),
                     c.interval(claim.test(), StudyClaims.MODE, headline),
-                    outcome));
+                    outcome,
+                    source));
         }
         return rows;
+    }
+
+    /** The index of the comparison that ran {@code test}, or -1. */
+    private static int source(List<Part> parts, String test) {
+        for (int i = 0; i < parts.size(); i++) {
+            if (parts.get(i).comparison().tests().contains(test)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The rule (see the class comment) for a claim of {@code kind} and {@code range} on vtlab's ratio. */
@@ -196,9 +231,6 @@ public final class StudyTable {
         if (!needs.kernel().matches(kernel)) {
             return "needs " + needs.kernel().text + "; this machine runs " + kernel + ". Run " + COMMAND
                     + " on such a machine";
-        }
-        if (!c.tests().contains(claim.test())) {
-            return "the comparison did not run " + claim.test() + ": run " + COMMAND;
         }
         if (c.baseline() != StudyClaims.BASELINE || !c.modes().contains(StudyClaims.MODE)) {
             return "the comparison did not run " + StudyClaims.MODE.label() + " against " + StudyClaims.BASELINE.label()

@@ -172,7 +172,7 @@ public final class Preflight {
      * The report directory's runs/ is replaced: only in a directory the lab made (its marker), an empty or new
      * one, or one inside the project's target/ (the build's own output).
      */
-    static void requireOurs(Path out, Path basedir) throws IOException {
+    public static void requireOurs(Path out, Path basedir) throws IOException {
         if (!Files.exists(out)
                 || Files.exists(out.resolve(REPORT_MARKER))
                 || out.startsWith(basedir.resolve("target").toAbsolutePath().normalize())) {

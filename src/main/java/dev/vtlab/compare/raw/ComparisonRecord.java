@@ -29,4 +29,15 @@ public record ComparisonRecord(
         double margin,
         double calibration,
         double wallS,
-        List<Contrast> contrasts) {}
+        List<Contrast> contrasts) {
+
+    /** The environment's key of the lab's version: its git commit, "+modified" when its tracked files were edited. */
+    public static final String LAB_VERSION = "lab_version";
+
+    /**
+     * The environment's key of the version of what runs and analyses: the last commit that changed anything but the
+     * docs, the tests, the report writers and the files no comparison uses, "+modified" when another file was edited.
+     * A comparison's history is kept by it, so such a commit does not start a new one.
+     */
+    public static final String LAB_CODE_VERSION = "lab_code_version";
+}

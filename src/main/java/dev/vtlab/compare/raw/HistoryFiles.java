@@ -64,7 +64,10 @@ public final class HistoryFiles {
                 "pool max " + (c.poolMaxThreads() == null ? "Liberty default" : c.poolMaxThreads()),
                 "JVM " + env.getOrDefault("server_jvm_args", ""),
                 "app " + env.getOrDefault("app", "vtlab") + ", load " + Objects.toString(c.userTest(), "vtlab's"),
-                "lab " + env.getOrDefault("lab_code_version", env.getOrDefault("lab_version", "unknown")));
+                "lab "
+                        + env.getOrDefault(
+                                ComparisonRecord.LAB_CODE_VERSION,
+                                env.getOrDefault(ComparisonRecord.LAB_VERSION, "unknown")));
     }
 
     /** A history directory the lab may write: absent, empty, or marked as the lab's; else one line why not. */

@@ -71,7 +71,7 @@ public final class RawFiles {
                 .add("keep_flagged", c.keepFlagged())
                 .add("margin", c.margin())
                 .add("calibration_units_per_s", c.calibration())
-                .add("wall_time_s", c.wallS())
+                .add("wall_time_s", json(c.wallS()))
                 .add(
                         "contrasts",
                         Json.createArrayBuilder(
@@ -102,7 +102,8 @@ public final class RawFiles {
                 root.getBoolean("keep_flagged"),
                 root.getJsonNumber("margin").doubleValue(),
                 root.getJsonNumber("calibration_units_per_s").doubleValue(),
-                root.getJsonNumber("wall_time_s").doubleValue(),
+                // null: the comparison did not end
+                orNaN(root, "wall_time_s"),
                 // a directory written before contrasts were recorded had none
                 root.containsKey("contrasts")
                         ? strings(root, "contrasts").stream()
@@ -262,11 +263,22 @@ public final class RawFiles {
         Files.write(runDir.resolve(SAMPLES), lines);
     }
 
+    /** One run's raw data: its record, JMeter's samples and the server's, and a profiled run's recording. */
     public static RawRun readRun(Path runDir) throws IOException {
+        RunRecord record = readRecord(runDir);
+        return new RawRun(
+                record,
+                Jtl.read(runDir.resolve(JTL)),
+                samples(runDir.resolve(SAMPLES)),
+                record.profiled() ? recording(runDir) : null);
+    }
+
+    /** What ran in one run, without its samples. */
+    public static RunRecord readRecord(Path runDir) throws IOException {
         JsonObject run = read(runDir.resolve(RUN));
         Map<String, String> props = new LinkedHashMap<>();
         run.getJsonObject("jmeter_properties").forEach((k, v) -> props.put(k, ((JsonString) v).getString()));
-        RunRecord record = new RunRecord(
+        return new RunRecord(
                 run.getString("test"),
                 DispatchMode.parse(run.getString("mode")),
                 run.getInt("repetition"),
@@ -282,11 +294,6 @@ public final class RawFiles {
                 run.get("wall_s") instanceof JsonNumber wall ? wall.doubleValue() : Double.NaN,
                 serverJvmArgs(run),
                 run.containsKey("profiling") ? profiling(run.getJsonObject("profiling")) : null);
-        return new RawRun(
-                record,
-                Jtl.read(runDir.resolve(JTL)),
-                samples(runDir.resolve(SAMPLES)),
-                record.profiled() ? recording(runDir) : null);
     }
 
     /** A profiled run's JFR recording (jcmd writes it there, the profile library reads it). */
@@ -324,15 +331,22 @@ public final class RawFiles {
                 p.getJsonNumber("recording_end_epoch_ms").longValue());
     }
 
-    /** Every run of a report directory, in the order they ran. */
-    public static List<RawRun> readRuns(Path out) throws IOException {
-        List<RawRun> runs = new ArrayList<>();
+    /**
+     * What ran in every run of a report directory, in the order they ran, without their samples: a comparison's raw
+     * files can outgrow the heap (a study's CPU-bound runs hold 6 GB of JTL), so a reader takes one run's at a time
+     * ({@link #readRun}, the directory {@link RunRecord#dir()} under the report).
+     */
+    public static List<RunRecord> readRecords(Path out) throws IOException {
+        List<RunRecord> runs = new ArrayList<>();
+        if (!Files.isDirectory(out.resolve("runs"))) {
+            return runs;
+        }
         try (var dirs = Files.list(out.resolve("runs"))) {
             for (Path dir : dirs.filter(d -> Files.exists(d.resolve(RUN))).toList()) {
-                runs.add(readRun(dir));
+                runs.add(readRecord(dir));
             }
         }
-        runs.sort((a, b) -> Integer.compare(a.record().order(), b.record().order()));
+        runs.sort((a, b) -> Integer.compare(a.order(), b.order()));
         return runs;
     }
 

@@ -86,7 +86,10 @@ public final class HtmlReport {
                 .append(SvgChart.escape(v))
                 .append(" &nbsp; "));
         h.append("<b>wall time</b>: ")
-                .append(String.format(Locale.ROOT, "%.0f s", c.wallS()))
+                .append(
+                        Double.isNaN(c.wallS())
+                                ? "not recorded: the comparison was interrupted, these are the runs it finished"
+                                : String.format(Locale.ROOT, "%.0f s", c.wallS()))
                 .append("</p>\n");
         h.append("<p>Every figure is the mean over repetitions (each a fresh server and remote JVM) with its ")
                 .append((int) (Stats.CONFIDENCE * 100))

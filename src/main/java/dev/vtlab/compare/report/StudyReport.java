@@ -2,6 +2,7 @@ package dev.vtlab.compare.report;
 
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.StudyTable;
+import dev.vtlab.compare.raw.ComparisonRecord;
 import dev.vtlab.compare.settings.StudyClaims;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Stats;
@@ -48,14 +49,34 @@ public final class StudyReport {
             "why",
             "note");
 
+    /**
+     * A comparison the table reads claims from: its environment and tests, and its report's index.html relative to
+     * the table's directory.
+     */
+    public record Source(Map<String, String> environment, List<String> tests, String report) {}
+
     private StudyReport() {}
 
+    /** The table of one comparison, beside its report. */
     public static void write(Comparison c, List<StudyTable.Row> rows, Path out) throws IOException {
-        json(c, rows, out.resolve(JSON));
-        html(c, rows, out.resolve(HTML));
+        write(
+                List.of(new Source(c.environment(), c.tests(), "index.html")),
+                rows,
+                c.environment().getOrDefault("command", StudyTable.COMMAND),
+                out);
     }
 
-    private static void json(Comparison c, List<StudyTable.Row> rows, Path file) throws IOException {
+    /**
+     * The table read from {@code sources} (each row's {@link StudyTable.Row#source()} indexes them), made by {@code
+     * command}.
+     */
+    public static void write(List<Source> sources, List<StudyTable.Row> rows, String command, Path out)
+            throws IOException {
+        json(sources, rows, out.resolve(JSON));
+        html(sources, rows, command, out.resolve(HTML));
+    }
+
+    private static void json(List<Source> sources, List<StudyTable.Row> rows, Path file) throws IOException {
         JsonArrayBuilder claims = Json.createArrayBuilder();
         for (StudyTable.Row r : rows) {
             StudyClaims.Claim claim = r.claim();
@@ -96,7 +117,8 @@ public final class StudyReport {
                                     : num(r.ratio().ratio().high()))
                     .add("verdict", r.outcome().verdict().text)
                     .add("why", r.outcome().why())
-                    .add("note", claim.note());
+                    .add("note", claim.note())
+                    .add("source", r.source() < 0 ? JsonValue.NULL : Json.createValue(r.source()));
             if (r.ratio() != null) {
                 row.add(
                         "runs_used",
@@ -111,13 +133,25 @@ public final class StudyReport {
             }
             claims.add(row);
         }
-        JsonObjectBuilder env = Json.createObjectBuilder();
-        c.environment().forEach(env::add);
+        JsonArrayBuilder comparisons = Json.createArrayBuilder();
+        for (Source source : sources) {
+            JsonObjectBuilder env = Json.createObjectBuilder();
+            source.environment().forEach(env::add);
+            comparisons.add(Json.createObjectBuilder()
+                    .add("tests", Json.createArrayBuilder(source.tests()))
+                    .add("report", source.report())
+                    .add("environment", env));
+        }
         JsonObjectBuilder root = Json.createObjectBuilder()
                 .add("source", SOURCE)
                 .add("confidence", Stats.CONFIDENCE)
-                .add("environment", env)
-                .add("claims", claims);
+                .add("comparisons", comparisons);
+        if (sources.size() == 1) {
+            JsonObjectBuilder env = Json.createObjectBuilder();
+            sources.get(0).environment().forEach(env::add);
+            root.add("environment", env);
+        }
+        root.add("claims", claims);
         try (Writer w = Files.newBufferedWriter(file);
                 JsonWriter json = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
                         .createWriter(w)) {
@@ -147,7 +181,9 @@ public final class StudyReport {
     private static final String SOURCE = "G. DeVal, V. Sundaresan, R. Hagarty, L. Cowen, \"Java virtual threads: a case"
             + " study\", InfoQ, 2024 (IBM Liberty performance team)";
 
-    private static void html(Comparison c, List<StudyTable.Row> rows, Path file) throws IOException {
+    private static void html(List<Source> sources, List<StudyTable.Row> rows, String command, Path file)
+            throws IOException {
+        boolean several = sources.size() > 1;
         StringBuilder h = new StringBuilder(32 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>vtlab: the study")
                 .append(" re-run</title>\n<style>")
@@ -155,7 +191,7 @@ public final class StudyReport {
                 .append("table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:4px 8px;")
                 .append("vertical-align:top;text-align:left}th{background:#f4f4f4}td.n{text-align:right;")
                 .append("white-space:nowrap}.reproduced{background:#e6f4e6}.differs{background:#fbe4e4}")
-                .append(".inconclusive{background:#fdf6dc}.not-measurable-here{background:#eee}")
+                .append(".inconclusive{background:#fdf6dc}.not-run,.not-measurable-here{background:#eee}")
                 .append("</style></head><body>\n<h1>The case study, re-run</h1>\n<p>")
                 .append(SvgChart.escape(SOURCE))
                 .append(": each measurable claim, in our words, beside what vtlab measured on this machine. vtlab's")
@@ -166,19 +202,21 @@ public final class StudyReport {
                 .append(" (the study's prototype ran every task on a new virtual thread; executor-virtual is vtlab's")
                 .append(" closest mode) with its ")
                 .append(Math.round(100 * Stats.CONFIDENCE))
-                .append(" % interval over the valid runs of each mode, from the <a href=\"index.html\">comparison's")
-                .append(" report</a>.</p>\n<p>Machine: ")
-                .append(SvgChart.escape(c.environment().getOrDefault("cpus", "?")))
-                .append(" CPUs, ")
-                .append(SvgChart.escape(c.environment().getOrDefault("cpu_plan", "")))
-                .append("; kernel ")
-                .append(SvgChart.escape(c.environment().getOrDefault("kernel", "?")))
-                .append("; ")
-                .append(SvgChart.escape(c.environment().getOrDefault("jdk", "")))
-                .append(".</p>\n");
+                .append(" % interval over the valid runs of each mode, from ")
+                .append(
+                        several
+                                ? "the comparison that ran its test (<a href=\"#comparisons\">listed below</a>).</p>\n"
+                                : "the <a href=\"" + sources.get(0).report() + "\">comparison's report</a>.</p>\n");
+        if (!several) {
+            h.append("<p>Machine: ")
+                    .append(machine(sources.get(0).environment()))
+                    .append(".</p>\n");
+        }
         h.append("<table id=\"study\">\n<tr><th>the study's claim</th><th>its figure</th><th>range of ")
                 .append("the ratio</th><th>vtlab's test and figure</th><th>vtlab's ratio [95 % CI]</th>")
-                .append("<th>means (valid runs)</th><th>verdict</th></tr>\n");
+                .append("<th>means (valid runs)</th><th>verdict</th>")
+                .append(several ? "<th>comparison</th>" : "")
+                .append("</tr>\n");
         for (StudyTable.Row r : rows) {
             StudyClaims.Claim claim = r.claim();
             String verdict = r.outcome().verdict().text;
@@ -207,7 +245,12 @@ public final class StudyReport {
                     .append(SvgChart.escape(verdict))
                     .append("</b>: ")
                     .append(SvgChart.escape(r.outcome().why()))
-                    .append("</td></tr>\n");
+                    .append("</td>")
+                    .append(several ? "<td class=\"n\">" + (r.source() < 0 ? "—" : r.source() + 1) + "</td>" : "")
+                    .append("</tr>\n");
+        }
+        if (several) {
+            comparisons(h, sources);
         }
         h.append("</table>\n<h2>How to read it</h2>\n<ul>\n")
                 .append("<li>Each range is the study's figure as a ratio ")
@@ -225,6 +268,8 @@ public final class StudyReport {
                 .append(" end.</li>\n")
                 .append("<li><b>inconclusive</b>: the interval overlaps the range but is too wide to tell, or there")
                 .append(" is none (too few valid runs); more runs would tell.</li>\n")
+                .append("<li><b>not run</b>: no comparison ran the claim's test; the row gives the command that")
+                .append(" does.</li>\n")
                 .append("<li><b>not measurable here</b>: the claim needs what this machine or comparison did not")
                 .append(" have; the row says what, and the command to run where it is.</li>\n")
                 .append("<li>The study ran on its own hardware and loads; vtlab scales the loads to this machine")
@@ -235,9 +280,42 @@ public final class StudyReport {
                 .append("\">")
                 .append(JSON)
                 .append("</a>. Command: <code>")
-                .append(SvgChart.escape(c.environment().getOrDefault("command", StudyTable.COMMAND)))
+                .append(SvgChart.escape(command))
                 .append("</code></p>\n</body></html>\n");
         Files.writeString(file, h.toString());
+    }
+
+    /** "2 CPUs, server on CPU 0, load on CPU 1; kernel 6.18; Temurin 25". */
+    private static String machine(Map<String, String> env) {
+        return SvgChart.escape(env.getOrDefault("cpus", "?") + " CPUs, " + env.getOrDefault("cpu_plan", "")
+                + "; kernel " + env.getOrDefault("kernel", "?") + "; " + env.getOrDefault("jdk", ""));
+    }
+
+    /** The comparisons the rows were read from: when, on what code and machine, by what command. */
+    private static void comparisons(StringBuilder h, List<Source> sources) {
+        h.append("<h2 id=\"comparisons\">The comparisons</h2>\n<table id=\"comparisons-table\">\n<tr><th>#</th>")
+                .append("<th>tests</th><th>when</th><th>lab code</th><th>machine</th><th>command</th>")
+                .append("<th>report</th></tr>\n");
+        for (int i = 0; i < sources.size(); i++) {
+            Source s = sources.get(i);
+            Map<String, String> env = s.environment();
+            h.append("<tr><td class=\"n\">")
+                    .append(i + 1)
+                    .append("</td><td>")
+                    .append(SvgChart.escape(String.join(", ", s.tests())))
+                    .append("</td><td>")
+                    .append(SvgChart.escape(env.getOrDefault("generated_at", "?")))
+                    .append("</td><td>")
+                    .append(SvgChart.escape(env.getOrDefault(ComparisonRecord.LAB_CODE_VERSION, "?")))
+                    .append("</td><td>")
+                    .append(machine(env))
+                    .append("</td><td><code>")
+                    .append(SvgChart.escape(env.getOrDefault("command", "?")))
+                    .append("</code></td><td><a href=\"")
+                    .append(SvgChart.escape(s.report()))
+                    .append("\">report</a></td></tr>\n");
+        }
+        h.append("</table>\n");
     }
 
     private static String ratio(StudyTable.Row r) {

@@ -1,6 +1,7 @@
 package dev.vtlab.compare.run;
 
 import dev.vtlab.compare.preflight.Prepared;
+import dev.vtlab.compare.raw.ComparisonRecord;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.CpuPlan;
@@ -24,17 +25,7 @@ import java.util.concurrent.TimeUnit;
 /** Where, on what and how a comparison ran: enough to repeat it and to judge it (the report's environment). */
 public final class Environment {
 
-    /** The environment's key of the lab's version: its git commit, "+modified" when its tracked files were edited. */
-    public static final String LAB_VERSION = "lab_version";
-
-    /**
-     * The environment's key of the version of what runs and analyses: the last commit that changed anything but the
-     * docs, the tests, the report writers and the files no comparison uses ({@link #NOT_CODE}), "+modified" when
-     * another file was edited. A comparison's history is kept by it, so such a commit does not start a new one.
-     */
-    public static final String LAB_CODE_VERSION = "lab_code_version";
-
-    /** What {@link #LAB_CODE_VERSION} leaves out. */
+    /** What {@link ComparisonRecord#LAB_CODE_VERSION} leaves out. */
     private static final List<String> NOT_CODE = List.of(
             "--",
             ".",
@@ -142,8 +133,8 @@ public final class Environment {
         m.put("keep_flagged", String.valueOf(settings.keepFlagged()));
         m.put("margin", String.format(Locale.ROOT, "±%.0f %%", 100 * settings.margin()));
         m.put("command", command(properties));
-        m.put(LAB_VERSION, labVersion(settings.basedir()));
-        m.put(LAB_CODE_VERSION, labCodeVersion(settings.basedir()));
+        m.put(ComparisonRecord.LAB_VERSION, labVersion(settings.basedir()));
+        m.put(ComparisonRecord.LAB_CODE_VERSION, labCodeVersion(settings.basedir()));
         if (!prepared.planNotes().isEmpty()) {
             m.put("plan_notes", String.join("; ", prepared.planNotes()));
         }

@@ -52,7 +52,8 @@ public enum Setting {
     CPU_PROFILE("cpuProfile"),
     CPU_PROFILE_RUNS("cpuProfile.runs"),
     CPU_PROFILE_INTERVAL_MS("cpuProfile.intervalMs"),
-    REANALYSE("reanalyse");
+    REANALYSE("reanalyse"),
+    STUDY_FROM("studyFrom");
 
     public static final String PREFIX = "compare.";
 

@@ -208,10 +208,13 @@ class StudyTableTest {
         assertTrue(
                 old.outcome().why().startsWith("needs Linux 4.18 (RHEL 8); this machine runs 6.2.0"),
                 old.outcome().why());
+        StudyTable.Row notRun = newer.get("cpu-bound-throughput");
+        assertEquals(Verdict.NOT_RUN, notRun.outcome().verdict());
         assertEquals(
-                Verdict.NOT_MEASURABLE,
-                newer.get("cpu-bound-throughput").outcome().verdict(),
-                "not run");
+                "no comparison ran throughput: run ./mvnw -Pcompare verify -Dcompare.profile=study"
+                        + " -Dcompare.tests=throughput",
+                notRun.outcome().why());
+        assertEquals(-1, notRun.source());
 
         Map<String, StudyTable.Row> rhel8 = byClaim(StudyTable.of(
                 StudyRuns.comparison(List.of("ping"), ping, "4.18.0-553.el8_10.x86_64"), StudyRuns.TWO_CPUS, 0.05));
@@ -220,6 +223,42 @@ class StudyTableTest {
         assertEquals(
                 Verdict.NOT_MEASURABLE,
                 rhel8.get("two-cpu-short-requests-newer-kernel").outcome().verdict());
+    }
+
+    /**
+     * Tests run in separate comparisons (the whole study takes longer than a day's session): each claim is read from
+     * the comparison that ran its test, and says which; a test none ran is "not run"; the machine's lack of CPUs is
+     * still "not measurable here".
+     */
+    @Test
+    void claimsFromSeveralComparisonsAreEachReadFromTheOneThatRanTheirTest() {
+        Comparison throughput = StudyRuns.comparison(
+                List.of("throughput"),
+                runs("throughput", THROUGHPUT, 0.75, s -> new Figures(1000 * s, 1000 * s, 600, Double.NaN)),
+                "6.18");
+        Comparison footprint = StudyRuns.comparison(
+                List.of("footprint"),
+                runs("footprint", FOOTPRINT, 1.30, s -> new Figures(400, 400, 600 * s, Double.NaN)),
+                "6.18");
+        Map<String, StudyTable.Row> rows = byClaim(StudyTable.of(
+                List.of(
+                        new StudyTable.Part(footprint, StudyRuns.ONE_CPU),
+                        new StudyTable.Part(throughput, StudyRuns.ONE_CPU)),
+                0.05));
+        StudyTable.Row cpu = rows.get("cpu-bound-throughput");
+        assertEquals(1, cpu.source());
+        assertEquals(Verdict.REPRODUCED, cpu.outcome().verdict(), cpu.outcome().why());
+        assertSame(throughput.ratio("throughput", DispatchMode.EXECUTOR_VIRTUAL, cpu.headline()), cpu.ratio());
+        StudyTable.Row rss = rows.get("footprint");
+        assertEquals(0, rss.source());
+        // executor-virtual's RSS is 1.30 of the pool's in the footprint comparison's runs
+        assertEquals(1.30, rss.ratio().ratio().estimate(), 1e-9);
+        assertEquals(Verdict.NOT_RUN, rows.get("ramp-up").outcome().verdict());
+        assertEquals(-1, rows.get("ramp-up").source());
+        assertEquals(
+                Verdict.NOT_MEASURABLE,
+                rows.get("two-cpu-short-requests").outcome().verdict(),
+                "needs 4 CPUs");
     }
 
     @Test

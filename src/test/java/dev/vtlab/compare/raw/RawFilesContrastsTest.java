@@ -79,4 +79,26 @@ class RawFilesContrastsTest {
         assertTrue(!Files.readString(file).contains("contrasts"));
         assertTrue(RawFiles.readComparison(out).contrasts().isEmpty());
     }
+
+    @Test
+    void aComparisonStillRunningHasNoWallTimeYet(@TempDir Path out) throws IOException {
+        ComparisonRecord running = new ComparisonRecord(
+                Map.of("profile", "study"),
+                List.of("throughput"),
+                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
+                new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1)), false),
+                null,
+                null,
+                false,
+                0.05,
+                12345.0,
+                Double.NaN,
+                List.of());
+        RawFiles.writeComparison(out, running);
+        assertTrue(Files.readString(out.resolve(RawFiles.COMPARISON))
+                .replace(" ", "")
+                .contains("\"wall_time_s\":null"));
+        assertTrue(Double.isNaN(RawFiles.readComparison(out).wallS()));
+        assertEquals(running, RawFiles.readComparison(out), "NaN equals NaN in a record's equals");
+    }
 }

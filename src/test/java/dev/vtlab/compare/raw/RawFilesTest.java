@@ -11,6 +11,7 @@ import dev.vtlab.measurement.MachineState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -102,11 +103,14 @@ class RawFilesTest {
                             + "1700000000000,12,ping,200,true,50,50,users 1-1\n");
             RawFiles.writeRun(dir, r, samples);
         }
-        List<RawRun> runs = RawFiles.readRuns(out);
+        assertEquals(List.of(first, second, profiled), RawFiles.readRecords(out), "in the order they ran");
+        List<RawRun> runs = new ArrayList<>();
+        for (RunRecord r : RawFiles.readRecords(out)) {
+            runs.add(RawFiles.readRun(out.resolve(r.dir())));
+        }
         assertEquals(
                 List.of(first, second, profiled),
-                runs.stream().map(RawRun::record).toList(),
-                "in the order they ran");
+                runs.stream().map(RawRun::record).toList());
         assertEquals("runs/ping-threadpool-profile-1", profiled.dir(), "a profiled run's directory of its own");
         assertEquals(null, runs.get(0).recording(), "a measured run has no recording");
         assertEquals(
@@ -151,12 +155,10 @@ class RawFilesTest {
                     "timeStamp,elapsed,label,responseCode,success,grpThreads,allThreads,threadName\n");
             Files.writeString(dir.resolve(RawFiles.SAMPLES), "epoch_ms\n");
         }
-        List<RawRun> runs = RawFiles.readRuns(out);
-        assertEquals(List.of(), runs.get(0).record().serverJvmArgs(), "not recorded: none, not invented");
-        assertEquals(
-                List.of("-Xmx1g", "-XX:+DebugNonSafepoints"),
-                runs.get(1).record().serverJvmArgs());
-        assertEquals(10, runs.get(1).record().profiling().intervalMs());
+        List<RunRecord> runs = RawFiles.readRecords(out);
+        assertEquals(List.of(), runs.get(0).serverJvmArgs(), "not recorded: none, not invented");
+        assertEquals(List.of("-Xmx1g", "-XX:+DebugNonSafepoints"), runs.get(1).serverJvmArgs());
+        assertEquals(10, runs.get(1).profiling().intervalMs());
     }
 
     @Test

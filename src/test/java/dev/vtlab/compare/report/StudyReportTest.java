@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -110,6 +111,65 @@ class StudyReportTest {
         assertTrue(html.contains("threadpool 1000 ± "), "the means with their half-intervals");
         assertFalse(html.contains("NaN"), "no NaN reaches the reader");
         assertTrue(html.contains("<a href=\"study.json\">"));
+    }
+
+    /** Read from two comparisons: each row names the one it came from, and the page lists both with their links. */
+    @Test
+    void aTableFromSeveralComparisonsNamesEachRowsSourceAndListsThem(@TempDir Path out) throws IOException {
+        Comparison throughput = comparison();
+        List<RunResult> runs = new ArrayList<>();
+        List<Figures> pool = new ArrayList<>(), virtual = new ArrayList<>();
+        for (double s : new double[] {1.00, 1.01, 0.99}) {
+            pool.add(new Figures(400, 400, 600 * s, Double.NaN));
+            virtual.add(new Figures(400, 400, 620 * s, Double.NaN));
+        }
+        runs.addAll(StudyRuns.runs("footprint", Map.of("THREADS", "500"), pool, virtual));
+        Comparison footprint = StudyRuns.comparison(List.of("footprint"), runs, "6.18.44");
+        List<StudyTable.Row> rows = StudyTable.of(
+                List.of(
+                        new StudyTable.Part(throughput, StudyRuns.ONE_CPU),
+                        new StudyTable.Part(footprint, StudyRuns.ONE_CPU)),
+                0.05);
+        StudyReport.write(
+                List.of(
+                        new StudyReport.Source(
+                                Map.of("generated_at", "2026-11-28T02:38:00Z", "command", "./mvnw A"),
+                                List.of("throughput"),
+                                "../study-throughput/index.html"),
+                        new StudyReport.Source(
+                                Map.of("generated_at", "2026-11-27T23:36:00Z", "command", "./mvnw B"),
+                                List.of("footprint"),
+                                "../study-footprint/index.html")),
+                rows,
+                "./mvnw -Pcompare verify -Dcompare.studyFrom=x,y",
+                out);
+        JsonObject json;
+        try (JsonReader in = Json.createReader(Files.newBufferedReader(out.resolve(StudyReport.JSON)))) {
+            json = in.readObject();
+        }
+        assertEquals(2, json.getJsonArray("comparisons").size());
+        assertFalse(json.containsKey("environment"), "two comparisons have two environments, each in its entry");
+        assertEquals(
+                "../study-footprint/index.html",
+                json.getJsonArray("comparisons").getJsonObject(1).getString("report"));
+        Map<String, JsonObject> byId = new HashMap<>();
+        json.getJsonArray("claims").getValuesAs(JsonObject.class).forEach(c -> byId.put(c.getString("id"), c));
+        assertEquals(0, byId.get("cpu-bound-throughput").getInt("source"));
+        assertEquals(1, byId.get("footprint").getInt("source"));
+        assertTrue(byId.get("ramp-up").isNull("source"));
+        assertEquals("not run", byId.get("ramp-up").getString("verdict"));
+
+        String html = Files.readString(out.resolve(StudyReport.HTML));
+        assertTrue(html.contains("<a href=\"../study-throughput/index.html\">report</a>"));
+        assertTrue(html.contains("<a href=\"../study-footprint/index.html\">report</a>"));
+        assertTrue(html.contains("<code>./mvnw B</code>"), "each comparison's own command");
+        assertTrue(html.contains("<code>./mvnw -Pcompare verify -Dcompare.studyFrom=x,y</code>"), "the table's");
+        Matcher m = ROW.matcher(html);
+        int rowsSeen = 0;
+        while (m.find()) {
+            rowsSeen++;
+        }
+        assertEquals(StudyClaims.ALL.size(), rowsSeen);
     }
 
     @Test

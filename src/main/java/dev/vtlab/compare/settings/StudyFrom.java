@@ -1,0 +1,63 @@
+package dev.vtlab.compare.settings;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * {@code -Dcompare.studyFrom=DIR,DIR}: study comparisons whose claims make one study table, and the directory it is
+ * written to ({@code compare.out}, by default {@link #DEFAULT_OUT}). The whole study takes hours longer than its tests
+ * one at a time, so each test can run on its own and the table be read from all of them. Parsed purely; what the
+ * directories hold is checked when they are read.
+ *
+ * @param dirs the comparisons' report directories, absolute, in the order given
+ * @param out where study.html and study.json go
+ */
+public record StudyFrom(List<Path> dirs, Path out) {
+
+    /** The study's tests, and one more for the 2-CPU case on a bigger machine. */
+    public static final int MAX_DIRS = 4;
+
+    public static final String DEFAULT_OUT = "target/vtlab-study";
+
+    public StudyFrom {
+        dirs = List.copyOf(dirs);
+    }
+
+    /** {@code value} and {@code out} as given (out null: the default), relative paths against {@code basedir}. */
+    public static StudyFrom parse(String value, String out, Path basedir) {
+        String key = Setting.STUDY_FROM.key();
+        List<Path> dirs = new ArrayList<>();
+        for (String entry : value.split(",", -1)) {
+            if (entry.isBlank()) {
+                throw new IllegalArgumentException(key + ": an empty entry in \"" + value + "\"; name each report"
+                        + " directory once, separated by commas");
+            }
+            Path dir = basedir.resolve(entry.strip()).toAbsolutePath().normalize();
+            if (dirs.contains(dir)) {
+                throw new IllegalArgumentException(key + ": " + dir + " is named twice");
+            }
+            dirs.add(dir);
+        }
+        if (dirs.size() > MAX_DIRS) {
+            throw new IllegalArgumentException(
+                    key + ": " + dirs.size() + " directories; at most " + MAX_DIRS + ", one per test of the study");
+        }
+        Path to = basedir.resolve(out == null ? DEFAULT_OUT : out)
+                .toAbsolutePath()
+                .normalize();
+        if (dirs.contains(to)) {
+            throw new IllegalArgumentException(Setting.OUT.key() + ": " + to + " is one of " + key + "'s directories;"
+                    + " name another for the joined table");
+        }
+        return new StudyFrom(dirs, to);
+    }
+
+    /** The command that makes this table again. */
+    public String command() {
+        return "./mvnw -Pcompare verify -D" + Setting.STUDY_FROM.key() + "="
+                + dirs.stream().map(Path::toString).collect(Collectors.joining(",")) + " -D" + Setting.OUT.key() + "="
+                + out;
+    }
+}
