@@ -285,9 +285,10 @@ public final class StudyReport {
         Files.writeString(file, h.toString());
     }
 
-    /** "2 CPUs, server on CPU 0, load on CPU 1; kernel 6.18; Temurin 25". */
+    /** "Intel Xeon, 2 CPUs, server on CPU 0, load on CPU 1; kernel 6.18; Temurin 25". */
     private static String machine(Map<String, String> env) {
-        return SvgChart.escape(env.getOrDefault("cpus", "?") + " CPUs, " + env.getOrDefault("cpu_plan", "")
+        return SvgChart.escape((env.containsKey("cpu_model") ? env.get("cpu_model") + ", " : "")
+                + env.getOrDefault("cpus", "?") + " CPUs, " + env.getOrDefault("cpu_plan", "")
                 + "; kernel " + env.getOrDefault("kernel", "?") + "; " + env.getOrDefault("jdk", ""));
     }
 
