@@ -59,20 +59,25 @@ class RawFilesContrastsTest {
         assertEquals(run, RawFiles.readRun(dir).record());
     }
 
-    @Test
-    void aComparisonWrittenBeforeContrastsHasNone(@TempDir Path out) throws IOException {
-        ComparisonRecord old = new ComparisonRecord(
+    /** Ping in the pool and {@code mode} on a 1-CPU server, no contrasts, after {@code wallS} seconds. */
+    private static ComparisonRecord twoModes(DispatchMode mode, double wallS) {
+        return new ComparisonRecord(
                 Map.of(),
                 List.of("ping"),
-                List.of(DispatchMode.THREADPOOL, DispatchMode.VIRTUAL),
+                List.of(DispatchMode.THREADPOOL, mode),
                 new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1)), false),
                 null,
                 null,
                 false,
                 0.05,
                 1,
-                1,
+                wallS,
                 List.of());
+    }
+
+    @Test
+    void aComparisonWrittenBeforeContrastsHasNone(@TempDir Path out) throws IOException {
+        ComparisonRecord old = twoModes(DispatchMode.VIRTUAL, 1);
         RawFiles.writeComparison(out, old);
         Path file = out.resolve(RawFiles.COMPARISON);
         Files.writeString(file, Files.readString(file).replaceAll(",?\\s*\"contrasts\":\\s*\\[\\s*\\]", ""));
@@ -82,18 +87,7 @@ class RawFilesContrastsTest {
 
     @Test
     void aComparisonStillRunningHasNoWallTimeYet(@TempDir Path out) throws IOException {
-        ComparisonRecord running = new ComparisonRecord(
-                Map.of("profile", "study"),
-                List.of("throughput"),
-                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
-                new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1)), false),
-                null,
-                null,
-                false,
-                0.05,
-                12345.0,
-                Double.NaN,
-                List.of());
+        ComparisonRecord running = twoModes(DispatchMode.EXECUTOR_VIRTUAL, Double.NaN);
         RawFiles.writeComparison(out, running);
         assertTrue(Files.readString(out.resolve(RawFiles.COMPARISON))
                 .replace(" ", "")
