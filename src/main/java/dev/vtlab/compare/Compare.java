@@ -403,6 +403,16 @@ public final class Compare {
             this.planned = planned;
         }
 
+        /** A stop after some runs ended: they are kept, and the message says how to report them. */
+        private Stopped finished(Stopped stopped) {
+            int kept = results.size() + profiles.size();
+            return kept == 0
+                    ? stopped
+                    : new Stopped(stopped.getMessage() + "; the " + kept + " run" + (kept == 1 ? "" : "s")
+                            + " that ended can be reported: ./mvnw -Pcompare verify -D" + Setting.REANALYSE.key()
+                            + "=" + settings.out());
+        }
+
         /** Runs beyond the first plan: a replacing round's, the second stage's. */
         void plan(int more) {
             planned += more;
@@ -411,7 +421,11 @@ public final class Compare {
         void run(List<Schedule.Slot> slots) throws IOException, InterruptedException {
             for (Schedule.Slot slot : slots) {
                 done++;
-                runner.run(slot, done, planned);
+                try {
+                    runner.run(slot, done, planned);
+                } catch (Stopped stopped) {
+                    throw finished(stopped);
+                }
                 RawRun raw = RawFiles.readRun(runner.dir(slot));
                 RunResult r =
                         RunAnalysis.analyse(slot.spec(), raw, settings.cpus(), settings.poolMaxThreads(), reference);
