@@ -125,8 +125,7 @@ public final class Compare {
             announce(prepared, slots);
             // the budget counts from here: the machine is the comparison's (a wait for its lock is not spent on it)
             long began = System.nanoTime();
-            Files.createDirectories(settings.out());
-            Files.writeString(settings.out().resolve(Preflight.REPORT_MARKER), "written by vtlab's comparison\n");
+            Preflight.markOurs(settings.out());
             ServerLayout.prepare(settings, prepared.app(), prepared.port());
             Runner runner = new Runner(prepared);
             runner.clearRuns();
@@ -229,32 +228,11 @@ public final class Compare {
         // every directory checked before any run is read: reading them takes minutes
         List<ComparisonRecord> records = new ArrayList<>();
         for (Path dir : from.dirs()) {
-            ComparisonRecord record = record(dir, key);
-            String profile = record.environment().get("profile");
-            if (!Catalogue.Profile.STUDY.label().equals(profile)) {
-                throw new IllegalArgumentException(key + ": " + dir + " holds a " + profile
-                        + " comparison, not the study's (-Dcompare.profile=study)");
-            }
-            for (int i = 0; i < records.size(); i++) {
-                ComparisonRecord before = records.get(i);
-                for (String test : record.tests()) {
-                    if (before.tests().contains(test)) {
-                        throw new IllegalArgumentException(key + ": "
-                                + from.dirs().get(i) + " and " + dir + " both ran " + test + ": name one of them");
-                    }
-                }
-                if (before.margin() != record.margin()) {
-                    throw new IllegalArgumentException(String.format(
-                            Locale.ROOT,
-                            "%s: %s was judged with a margin of ±%.1f %%, %s with ±%.1f %%: one table has one margin",
-                            key,
-                            from.dirs().get(i),
-                            100 * before.margin(),
-                            dir,
-                            100 * record.margin()));
-                }
-            }
-            records.add(record);
+            records.add(record(dir, key));
+        }
+        String why = StudyTable.unjoinable(from.dirs(), records);
+        if (why != null) {
+            throw new IllegalArgumentException(key + ": " + why);
         }
         Preflight.requireOurs(from.out(), basedir);
         List<StudyTable.Part> parts = new ArrayList<>();
@@ -269,8 +247,7 @@ public final class Compare {
                     comparison.tests(),
                     from.out().relativize(dir.resolve("index.html")).toString()));
         }
-        Files.createDirectories(from.out());
-        Files.writeString(from.out().resolve(Preflight.REPORT_MARKER), "written by vtlab's comparison\n");
+        Preflight.markOurs(from.out());
         StudyReport.write(sources, StudyTable.of(parts, records.get(0).margin()), from.command(), from.out());
         return from.out();
     }

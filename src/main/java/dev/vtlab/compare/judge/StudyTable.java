@@ -2,6 +2,8 @@ package dev.vtlab.compare.judge;
 
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.raw.ComparisonRecord;
+import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.StudyClaims;
@@ -10,9 +12,12 @@ import dev.vtlab.compare.settings.StudyClaims.Kind;
 import dev.vtlab.compare.settings.StudyClaims.Range;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Stats;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The study profile's verdicts: for each of the case study's claims ({@link StudyClaims}), vtlab's ratio {@link
@@ -151,6 +156,39 @@ public final class StudyTable {
                     source));
         }
         return rows;
+    }
+
+    /**
+     * Why the comparisons of {@code records} (in {@code dirs}, the same order) cannot make one table, or null: one
+     * that is not the study profile's, a test two of them ran, verdicts judged with different margins.
+     */
+    public static String unjoinable(List<Path> dirs, List<ComparisonRecord> records) {
+        Map<String, Path> ranBy = new HashMap<>();
+        double first = records.get(0).margin();
+        for (int i = 0; i < records.size(); i++) {
+            ComparisonRecord record = records.get(i);
+            Path dir = dirs.get(i);
+            String profile = record.environment().get("profile");
+            if (!Catalogue.Profile.STUDY.label().equals(profile)) {
+                return dir + " holds a " + profile + " comparison, not the study's (-Dcompare.profile=study)";
+            }
+            for (String test : record.tests()) {
+                Path before = ranBy.putIfAbsent(test, dir);
+                if (before != null) {
+                    return before + " and " + dir + " both ran " + test + ": name one of them";
+                }
+            }
+            if (record.margin() != first) {
+                return String.format(
+                        Locale.ROOT,
+                        "%s was judged with a margin of ±%.1f %%, %s with ±%.1f %%: one table has one margin",
+                        dirs.get(0),
+                        100 * first,
+                        dir,
+                        100 * record.margin());
+            }
+        }
+        return null;
     }
 
     /** The index of the comparison that ran {@code test}, or -1. */

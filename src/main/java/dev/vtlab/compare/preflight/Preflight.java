@@ -168,6 +168,12 @@ public final class Preflight {
         }
     }
 
+    /** Creates {@code out} and marks it as the lab's, so that a later comparison may write there again. */
+    public static void markOurs(Path out) throws IOException {
+        Files.createDirectories(out);
+        Files.writeString(out.resolve(REPORT_MARKER), "written by vtlab's comparison\n");
+    }
+
     /**
      * The report directory's runs/ is replaced: only in a directory the lab made (its marker), an empty or new
      * one, or one inside the project's target/ (the build's own output).

@@ -12,11 +12,13 @@ import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.StudyTable.Outcome;
 import dev.vtlab.compare.judge.StudyTable.Verdict;
+import dev.vtlab.compare.raw.ComparisonRecord;
 import dev.vtlab.compare.settings.StudyClaims;
 import dev.vtlab.compare.settings.StudyClaims.Kind;
 import dev.vtlab.compare.settings.StudyClaims.Range;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.dispatch.DispatchMode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -259,6 +261,37 @@ class StudyTableTest {
                 Verdict.NOT_MEASURABLE,
                 rows.get("two-cpu-short-requests").outcome().verdict(),
                 "needs 4 CPUs");
+    }
+
+    private static ComparisonRecord record(String profile, List<String> tests, double margin) {
+        return new ComparisonRecord(
+                Map.of("profile", profile),
+                tests,
+                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
+                StudyRuns.ONE_CPU,
+                null,
+                null,
+                false,
+                margin,
+                1,
+                1,
+                List.of());
+    }
+
+    @Test
+    void comparisonsJoinOnlyWhenEachIsTheStudysRanItsOwnTestsAndTheyShareAMargin() {
+        List<Path> dirs = List.of(Path.of("/r/a"), Path.of("/r/b"));
+        ComparisonRecord ramp = record("study", List.of("ramp-up"), 0.05);
+        assertNull(StudyTable.unjoinable(dirs, List.of(ramp, record("study", List.of("footprint"), 0.05))));
+        assertEquals(
+                "/r/b holds a quick comparison, not the study's (-Dcompare.profile=study)",
+                StudyTable.unjoinable(dirs, List.of(ramp, record("quick", List.of("footprint"), 0.05))));
+        assertEquals(
+                "/r/a and /r/b both ran ramp-up: name one of them",
+                StudyTable.unjoinable(dirs, List.of(ramp, record("study", List.of("footprint", "ramp-up"), 0.05))));
+        assertEquals(
+                "/r/a was judged with a margin of ±5.0 %, /r/b with ±10.0 %: one table has one margin",
+                StudyTable.unjoinable(dirs, List.of(ramp, record("study", List.of("footprint"), 0.10))));
     }
 
     @Test
