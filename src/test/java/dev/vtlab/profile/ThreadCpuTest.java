@@ -51,6 +51,40 @@ class ThreadCpuTest {
     }
 
     @Test
+    void aThreadAReadingMissedCountsFromTheReadingBefore() {
+        // a compiler thread with 5 s of CPU since the JVM started, missing from the middle reading (the listing
+        // skipped it), 0.2 s more by the last: the window over the second second holds half of that 0.2 s, spread
+        // over the two seconds since its last reading, not its 5.2 s since the start
+        ThreadCpu cpu = new ThreadCpu(List.of(
+                at(0, new ThreadCpu.ThreadTime(9, "C2 CompilerThre", 5_000_000_000L)),
+                at(1_000),
+                at(2_000, new ThreadCpu.ThreadTime(9, "C2 CompilerThre", 5_200_000_000L))));
+        assertEquals(1e8, cpu.jvmThreadNanos(new Window(1_000, 2_000)).get(Bucket.JIT), 1e-6);
+        assertEquals(2e8, cpu.jvmThreadNanos(new Window(0, 2_000)).get(Bucket.JIT), 1e-6);
+    }
+
+    @Test
+    void aTotalKeepsAThreadAReadingMissedOrThatEnded() {
+        ThreadCpu.Totals jit =
+                new ThreadCpu.Totals(t -> Attribution.ofThread(t.name()).equals(Optional.of(Bucket.JIT)));
+        ThreadCpu.ThreadTime gc = new ThreadCpu.ThreadTime(1, "GC Thread#0", 9_000_000_000L);
+        assertEquals(
+                3.0,
+                jit.seconds(at(
+                        0,
+                        gc,
+                        new ThreadCpu.ThreadTime(7, "C2 CompilerThre", 2_000_000_000L),
+                        new ThreadCpu.ThreadTime(8, "C1 CompilerThre", 1_000_000_000L))),
+                1e-9);
+        // the C2 thread missed by this reading: still its 2 s, plus the C1 thread's 0.5 s more
+        assertEquals(
+                3.5, jit.seconds(at(1_000, gc, new ThreadCpu.ThreadTime(8, "C1 CompilerThre", 1_500_000_000L))), 1e-9);
+        // the C1 thread ended: its 1.5 s stay, the C2 thread is back with 0.25 s more
+        assertEquals(
+                3.75, jit.seconds(at(2_000, new ThreadCpu.ThreadTime(7, "C2 CompilerThre", 2_250_000_000L))), 1e-9);
+    }
+
+    @Test
     void writtenAndReadBack(@TempDir Path dir) throws IOException {
         ThreadCpu cpu = new ThreadCpu(List.of(
                 at(5, new ThreadCpu.ThreadTime(7, "C2 CompilerThre", 42)),

@@ -120,7 +120,10 @@ class CpuProfileIT {
             // second, against the measured CPU (counting samples × interval and scaling the threads' CPU from the
             // recording's two ends once gave 87.6 % in CI)
             double coverage = mean(m.getJsonObject("coverage_pct"));
-            assertTrue(coverage >= 90 && coverage <= 110, mode + ": sampled CPU covers " + coverage + " % of measured");
+            assertTrue(
+                    coverage >= 90 && coverage <= 110,
+                    mode + ": sampled CPU covers " + coverage + " % of measured; the profiled runs: "
+                            + summary.getJsonArray("profiled_runs"));
             assertTrue(m.getJsonNumber("samples").longValue() > 100, mode + ": " + m.getJsonNumber("samples"));
             assertTrue(mean(m.getJsonObject("buckets").getJsonObject("application")) > 0, mode);
             for (JsonString flame : m.getJsonArray("flame_graphs").getValuesAs(JsonString.class)) {

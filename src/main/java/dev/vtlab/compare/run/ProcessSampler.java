@@ -27,6 +27,8 @@ final class ProcessSampler implements AutoCloseable {
     private volatile long jmeterPid = -1;
     private final Supplier<Map<ServerMetric, Double>> metrics;
     private final List<ServerSample> samples = new ArrayList<>();
+    private final ThreadCpu.Totals compilers =
+            new ThreadCpu.Totals(t -> Attribution.ofThread(t.name()).orElse(null) == Bucket.JIT);
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -74,7 +76,7 @@ final class ProcessSampler implements AutoCloseable {
             ProcessStatus server = status(serverPid);
             Map<ServerMetric, Double> figures = new EnumMap<>(ServerMetric.class);
             figures.putAll(metrics.get());
-            double jit = compilerCpuSeconds(serverPid);
+            double jit = compilerCpuSeconds();
             if (!Double.isNaN(jit)) {
                 figures.put(ServerMetric.JIT_CPU_SECONDS, jit);
             }
@@ -121,14 +123,10 @@ final class ProcessSampler implements AutoCloseable {
         thread.join(5000);
     }
 
-    /** CPU seconds the JIT's compiler threads of {@code pid} have used (NaN when /proc cannot tell). */
-    static double compilerCpuSeconds(long pid) {
+    /** CPU seconds the JIT's compiler threads have used (NaN when /proc cannot tell). */
+    private double compilerCpuSeconds() {
         try {
-            return ThreadCpu.snapshot(pid).threads().values().stream()
-                            .filter(t -> Attribution.ofThread(t.name()).orElse(null) == Bucket.JIT)
-                            .mapToLong(ThreadCpu.ThreadTime::cpuNanos)
-                            .sum()
-                    / 1e9;
+            return compilers.seconds(ThreadCpu.snapshot(serverPid));
         } catch (IOException | RuntimeException gone) {
             return Double.NaN;
         }
