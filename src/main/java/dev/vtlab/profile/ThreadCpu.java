@@ -54,8 +54,8 @@ public record ThreadCpu(List<Snapshot> snapshots) {
      * CPU nanoseconds of the JVM's own threads per bucket (GC, JIT, JVM) in a window: each thread's CPU between two
      * of its readings counted by the share of that span the window covers (CPU within one span is taken as steady).
      * A thread counts from its own last reading, not the previous snapshot's: a listing of {@code /proc/PID/task}
-     * skips live threads when another ends during it, and a compiler thread missing from one reading once added all
-     * its CPU since the JVM started to the next second (a CI run's coverage check read 147 %).
+     * skips live threads when another ends during it, and a compiler thread missing from one reading would add all
+     * its CPU since the JVM started to the next second (the likely cause of a CI run's coverage check at 147 %).
      */
     public Map<Bucket, Double> jvmThreadNanos(Window window) {
         Map<Bucket, Double> nanos = new HashMap<>();
