@@ -3,6 +3,7 @@ package dev.vtlab;
 import dev.vtlab.api.ErrorMappers;
 import dev.vtlab.banking.BankHandoffResource;
 import dev.vtlab.banking.BankResource;
+import dev.vtlab.dispatch.ContextResource;
 import dev.vtlab.dispatch.DispatchHeaders;
 import dev.vtlab.dispatch.Dispatcher;
 import dev.vtlab.experiments.PinHandoffResource;
@@ -27,8 +28,13 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @ApplicationPath("/api")
 public class ApiApplication extends Application {
 
-    private static final Set<Class<?>> PROVIDERS = Set.of(
-            ErrorMappers.Api.class, ErrorMappers.Web.class, ErrorMappers.Unexpected.class, DispatchHeaders.class);
+    /** The providers, and the one resource that serves both kinds of mode. */
+    private static final Set<Class<?>> EVERY_MODE = Set.of(
+            ErrorMappers.Api.class,
+            ErrorMappers.Web.class,
+            ErrorMappers.Unexpected.class,
+            DispatchHeaders.class,
+            ContextResource.class);
 
     @Override
     public Set<Class<?>> getClasses() {
@@ -46,6 +52,6 @@ public class ApiApplication extends Application {
                         BankHandoffResource.class,
                         PinHandoffResource.class)
                 : Set.of(PingResource.class, HelloResource.class, BankResource.class, PinResource.class);
-        return Stream.concat(resources.stream(), PROVIDERS.stream()).collect(Collectors.toUnmodifiableSet());
+        return Stream.concat(resources.stream(), EVERY_MODE.stream()).collect(Collectors.toUnmodifiableSet());
     }
 }

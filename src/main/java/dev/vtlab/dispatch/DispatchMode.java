@@ -26,12 +26,20 @@ public enum DispatchMode {
     /** The application hands each request from the pool thread to a new virtual thread. */
     VIRTUAL(Where.HANDOFF),
     /** Control: the same application hand-off, onto a platform thread of an unbounded executor. */
-    PLATFORM_HANDOFF(Where.HANDOFF);
+    PLATFORM_HANDOFF(Where.HANDOFF),
+    /**
+     * What a team can deploy on Open Liberty 26.0.0.5: the resources hand their work to a Jakarta Concurrency 3.1
+     * managed executor whose concurrency policy has {@code virtual="true"} (server-config/modes/managed-virtual.xml).
+     */
+    MANAGED_VIRTUAL(Where.MANAGED),
+    /** Control: the same managed executor with {@code virtual="false"}: its tasks run on Liberty's Default Executor. */
+    MANAGED_PLATFORM(Where.MANAGED);
 
     private enum Where {
         POOL_THREAD,
         CONTAINER_VIRTUAL,
-        HANDOFF
+        HANDOFF,
+        MANAGED
     }
 
     private final Where where;
@@ -47,12 +55,29 @@ public enum DispatchMode {
 
     /** True where the application itself moves the request off Liberty's thread (Dispatcher hands it off). */
     public boolean handsOff() {
-        return where == Where.HANDOFF;
+        return where == Where.HANDOFF || where == Where.MANAGED;
+    }
+
+    /** True where the hand-off goes through a managed executor Liberty defines from server.xml. */
+    public boolean managedExecutor() {
+        return where == Where.MANAGED;
+    }
+
+    /**
+     * The mode that differs from this one only in the kind of thread its work runs on (a platform thread, after the same
+     * hand-off), or null: a comparison with both contrasts them by default.
+     */
+    public DispatchMode control() {
+        return switch (this) {
+            case VIRTUAL -> PLATFORM_HANDOFF;
+            case MANAGED_VIRTUAL -> MANAGED_PLATFORM;
+            default -> null;
+        };
     }
 
     /** True where the resource method runs on a virtual thread. */
     public boolean runsOnVirtualThread() {
-        return this != THREADPOOL && this != PLATFORM_HANDOFF;
+        return this != THREADPOOL && this != PLATFORM_HANDOFF && this != MANAGED_PLATFORM;
     }
 
     /** True where Liberty itself (a user feature) puts the work on virtual threads: needs the vtlab feature. */
@@ -65,7 +90,8 @@ public enum DispatchMode {
      * the requests in flight (the pool itself, or its virtual workers).
      */
     public boolean poolThreadPerRequest() {
-        return where == Where.POOL_THREAD || this == POOL_VIRTUAL_WORKERS;
+        // a managed executor without virtual threads runs its tasks on the Default Executor
+        return where == Where.POOL_THREAD || this == POOL_VIRTUAL_WORKERS || this == MANAGED_PLATFORM;
     }
 
     /** True where vtlab's feature starts a virtual thread for every Default Executor task (its own in-flight count). */

@@ -7,6 +7,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 import javax.management.JMException;
@@ -116,6 +117,18 @@ public class DispatchStats implements DispatchMXBean {
 
     public void requestFinished() {
         inFlight.decrementAndGet();
+    }
+
+    /** Waits until no request is in flight, at most {@code seconds}; whether none is. */
+    boolean awaitNoneInFlight(long seconds) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (inFlight.get() > 0) {
+            if (System.nanoTime() > until) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return true;
     }
 
     /** Called just before a request's virtual thread is started. */

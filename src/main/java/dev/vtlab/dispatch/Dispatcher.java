@@ -9,21 +9,26 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ContextService;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.Response;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -53,6 +58,9 @@ public class Dispatcher {
     static final String VIRTUAL_THREAD_NAME = "vtlab-request";
     static final String PLATFORM_THREAD_PREFIX = "vtlab-handoff-";
     static final long HANDOFF_IDLE_SECONDS = 10;
+
+    /** The managed executor of the managed-* modes (server-config/modes/managed-virtual.xml). */
+    public static final String MANAGED_EXECUTOR_JNDI = "concurrent/vtlab-requests";
 
     /** The setting that names the mode, and its default (read here and by {@code ApiApplication}). */
     public static final String MODE_KEY = "DISPATCH_MODE";
@@ -97,7 +105,8 @@ public class Dispatcher {
                     "DISPATCH_MODE=" + mode.label() + " needs the vtlab Liberty feature of that mode,"
                             + " which is not active in this server (" + MODE_PROPERTY + " is "
                             + (feature == null ? "unset" : feature)
-                            + "): build it with ./mvnw package; a server"
+                            + "): build it with ./mvnw package, and run the server on a JDK 24 or later (the feature's"
+                            + " bundle does not resolve on 21, where Liberty's blocking socket waits pin carriers); a server"
                             + " started by hand in another mode before needs 'server start --clean', as a warm start keeps the"
                             + " features of the previous one");
         }
@@ -105,7 +114,9 @@ public class Dispatcher {
             throw new IllegalArgumentException(
                     "MAX_IN_FLIGHT must be 0 (no limit) to " + MAX_IN_FLIGHT_BOUND + ", not " + maxInFlight);
         }
-        if (mode.handsOff()) {
+        if (mode.managedExecutor()) {
+            handoff = managedExecutor(mode);
+        } else if (mode.handsOff()) {
             startsVirtualThreads = mode.runsOnVirtualThread();
             handoff = startsVirtualThreads
                     ? Executors.newThreadPerTaskExecutor(
@@ -124,35 +135,69 @@ public class Dispatcher {
         }
     }
 
+    /** The managed executor server-config/modes/managed-*.xml defines. */
+    private static ExecutorService managedExecutor(DispatchMode mode) {
+        try {
+            return InitialContext.<ManagedExecutorService>doLookup(MANAGED_EXECUTOR_JNDI);
+        } catch (NamingException e) {
+            throw new IllegalStateException("DISPATCH_MODE=" + mode.label() + " needs the managed executor "
+                    + MANAGED_EXECUTOR_JNDI + " that server-config/modes/" + mode.label()
+                    + ".xml defines, and this server has none: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Null where the thread running a managed task is of the kind the mode names; else why not. Checked on every task,
+     * not once at start (a task submitted while the app starts waits until it has started): on a Liberty without
+     * Jakarta Concurrency 3.1 (26.0.0.3 and older) a policy's {@code virtual} is a beta setting it ignores, and
+     * managed-virtual would silently measure platform threads.
+     */
+    private String wrongThread() {
+        if (Thread.currentThread().isVirtual() == mode.runsOnVirtualThread()) {
+            return null;
+        }
+        return "DISPATCH_MODE=" + mode.label() + ": the managed executor " + MANAGED_EXECUTOR_JNDI + " ran this on a "
+                + (mode.runsOnVirtualThread() ? "platform" : "virtual") + " thread; a concurrencyPolicy with"
+                + " virtual=\"true\" needs Jakarta Concurrency 3.1 (concurrent-3.1: Open Liberty 26.0.0.5 or later,"
+                + " the lab's default runtime)";
+    }
+
     /**
      * At the app's stop ({@link DrainOnStop}), waits at most {@link #STOP_WAIT_SECONDS} for the requests already
      * handed off to answer. Liberty's quiesce usually waits for them, but not always: in some stops it reported
      * "quiesce complete" a second in with 50 of them running, stopped the app, and each answer given after that
-     * failed with SRVE8026E ("Executor Service not available") and never reached its client (GracefulStopIT).
+     * failed with SRVE8026E ("Executor Service not available") and never reached its client (GracefulStopIT). A managed
+     * executor is Liberty's to shut down, so there the stop waits for the requests in flight to answer.
      */
     void drain() {
         if (handoff == null) {
             return;
         }
-        handoff.shutdown();
         long started = System.nanoTime();
+        boolean drained;
         try {
-            boolean drained = handoff.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
-            long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-            if (!drained) {
-                LOG.warning("vtlab: requests handed off were still running " + STOP_WAIT_SECONDS
-                        + " s into the app's stop; their answers are lost");
-            } else if (waitedMs > 100) {
-                LOG.info("vtlab: the app's stop waited " + waitedMs + " ms for requests handed off to answer");
-            }
+            drained = mode.managedExecutor() ? stats.awaitNoneInFlight(STOP_WAIT_SECONDS) : awaitHandoff();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return;
         }
+        long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        if (!drained) {
+            LOG.warning("vtlab: requests handed off were still running " + STOP_WAIT_SECONDS
+                    + " s into the app's stop; their answers are lost");
+        } else if (waitedMs > 100) {
+            LOG.info("vtlab: the app's stop waited " + waitedMs + " ms for requests handed off to answer");
+        }
+    }
+
+    private boolean awaitHandoff() throws InterruptedException {
+        handoff.shutdown();
+        return handoff.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
     @PreDestroy
     void stop() {
-        if (handoff != null) {
+        if (handoff != null && !mode.managedExecutor()) {
             handoff.shutdownNow(); // drained already at the app's stop; whatever is left cannot answer any more
         }
     }
@@ -194,50 +239,68 @@ public class Dispatcher {
         }
     }
 
-    /** Hands {@code work} off as the mode says and answers with its result, or with what it threw. */
-    public void dispatch(AsyncResponse response, Callable<Response> work) {
+    /**
+     * Hands {@code work} off as the mode says; the stage completes with its answer, or with what it threw (which goes
+     * to the exception mappers, as a resource method's own would).
+     */
+    public CompletionStage<Response> dispatch(Callable<Response> work) {
         if (handoff == null) {
             throw new IllegalStateException(
                     "DISPATCH_MODE=" + mode.label() + " runs requests in place: its resources answer synchronously");
         }
         if (!stats.tryAdmit(maxInFlight)) {
-            response.resume(overloaded());
-            return;
+            return CompletableFuture.completedFuture(
+                    overloaded(maxInFlight + " requests are in flight (MAX_IN_FLIGHT)"));
         }
+        CompletableFuture<Response> answer = new CompletableFuture<>();
         if (startsVirtualThreads) {
             stats.virtualThreadStarting();
         }
-        try {
-            handoff.execute(contextService.contextualRunnable(() -> {
-                try {
-                    answer(response, work);
-                } finally {
-                    if (startsVirtualThreads) {
-                        stats.virtualThreadFinished();
-                    }
+        Runnable task = () -> {
+            try {
+                answer(answer, work);
+            } finally {
+                if (startsVirtualThreads) {
+                    stats.virtualThreadFinished();
                 }
-            }));
-        } catch (RuntimeException | Error notStarted) {
-            if (startsVirtualThreads) {
-                stats.virtualThreadFinished();
             }
-            stats.requestFinished();
-            throw notStarted;
+        };
+        try {
+            // a managed executor carries the application's context itself; the plain executors get it from
+            // contextService
+            handoff.execute(mode.managedExecutor() ? task : contextService.contextualRunnable(task));
+        } catch (RejectedExecutionException refused) {
+            notStarted();
+            return CompletableFuture.completedFuture(overloaded("the executor refused the request's work"));
+        } catch (RuntimeException | Error failed) {
+            notStarted();
+            throw failed;
         }
+        return answer;
     }
 
-    private Response overloaded() {
+    private void notStarted() {
+        if (startsVirtualThreads) {
+            stats.virtualThreadFinished();
+        }
+        stats.requestFinished();
+    }
+
+    private static Response overloaded(String why) {
         Response error = ErrorMappers.json(
-                Response.Status.SERVICE_UNAVAILABLE,
-                new ApiError("overloaded", null, maxInFlight + " requests are in flight (MAX_IN_FLIGHT); retry later"));
+                Response.Status.SERVICE_UNAVAILABLE, new ApiError("overloaded", null, why + "; retry later"));
         return Response.fromResponse(error).header("Retry-After", "1").build();
     }
 
-    private void answer(AsyncResponse response, Callable<Response> work) {
+    private void answer(CompletableFuture<Response> answer, Callable<Response> work) {
         try {
-            response.resume(work.call());
+            String wrong = mode.managedExecutor() ? wrongThread() : null;
+            if (wrong != null) {
+                throw new IllegalStateException(wrong);
+            }
+            answer.complete(work.call());
         } catch (Throwable failure) {
-            response.resume(failure); // goes through the exception mappers
+            answer.completeExceptionally(failure);
         } finally {
             stats.requestFinished();
         }

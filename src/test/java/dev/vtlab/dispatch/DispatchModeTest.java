@@ -2,6 +2,7 @@ package dev.vtlab.dispatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,8 +19,27 @@ class DispatchModeTest {
         assertEquals(DispatchMode.EXECUTOR_VIRTUAL, DispatchMode.parse("executor-virtual"));
         assertEquals("pool-virtual-workers", DispatchMode.POOL_VIRTUAL_WORKERS.label());
         assertEquals(DispatchMode.PLATFORM_HANDOFF, DispatchMode.parse("PLATFORM-HANDOFF"));
+        assertEquals(DispatchMode.MANAGED_VIRTUAL, DispatchMode.parse("managed-virtual"));
+        assertEquals("managed-platform", DispatchMode.MANAGED_PLATFORM.label());
         // the feature sets vtlab.liberty.feature to this label with start=run
         assertEquals(FeatureContract.EXECUTOR_VIRTUAL_AT_RUN_MODE, DispatchMode.EXECUTOR_VIRTUAL_AT_RUN.label());
+    }
+
+    @Test
+    void theManagedModesHandOffThroughLibertysExecutorTheControlOnItsPool() {
+        assertTrue(DispatchMode.MANAGED_VIRTUAL.handsOff() && DispatchMode.MANAGED_PLATFORM.handsOff());
+        assertTrue(DispatchMode.MANAGED_VIRTUAL.managedExecutor() && DispatchMode.MANAGED_PLATFORM.managedExecutor());
+        assertFalse(DispatchMode.VIRTUAL.managedExecutor() || DispatchMode.THREADPOOL.managedExecutor());
+        assertTrue(DispatchMode.MANAGED_VIRTUAL.runsOnVirtualThread());
+        assertFalse(DispatchMode.MANAGED_PLATFORM.runsOnVirtualThread());
+        // without virtual threads a managed executor's tasks hold Default Executor threads
+        assertTrue(DispatchMode.MANAGED_PLATFORM.poolThreadPerRequest());
+        assertFalse(DispatchMode.MANAGED_VIRTUAL.poolThreadPerRequest());
+        assertFalse(DispatchMode.MANAGED_VIRTUAL.needsLibertyFeature()
+                || DispatchMode.MANAGED_PLATFORM.needsLibertyFeature());
+        assertEquals(DispatchMode.MANAGED_PLATFORM, DispatchMode.MANAGED_VIRTUAL.control());
+        assertEquals(DispatchMode.PLATFORM_HANDOFF, DispatchMode.VIRTUAL.control());
+        assertNull(DispatchMode.EXECUTOR_VIRTUAL.control());
     }
 
     @Test
@@ -41,7 +61,7 @@ class DispatchModeTest {
         assertEquals(
                 "DISPATCH_MODE must be one of 'threadpool', 'executor-virtual', 'executor-virtual-at-run', "
                         + "'pool-virtual-workers', 'virtual', "
-                        + "'platform-handoff', not 'loom'",
+                        + "'platform-handoff', 'managed-virtual', 'managed-platform', not 'loom'",
                 e.getMessage());
     }
 }

@@ -43,7 +43,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * The README's commands as a new user types them, in a copy of the project (its own target/, its own
  * Liberty install) on ports of their own: {@code ./mvnw liberty:dev} serves the lab, reloads an edited
  * resource without a restart, runs the ITs on Enter against itself and leaves nothing running after
- * {@code q}; {@code DISPATCH_MODE=virtual ./mvnw liberty:dev}; the background start/stop pair.
+ * {@code q}; {@code DISPATCH_MODE=managed-virtual ./mvnw liberty:dev}; the background start/stop pair.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -157,18 +157,25 @@ class DevModeIT {
 
     @Test
     @Order(2)
-    void devModeInVirtualModeFromTheEnvironment() throws Exception {
+    void devModeServesBankingOnAVirtualManagedExecutorFromTheEnvironment() throws Exception {
         try (DevMode dev = DevMode.start(
                 project,
-                Map.of("DISPATCH_MODE", "virtual"),
+                Map.of("DISPATCH_MODE", "managed-virtual"),
                 List.of(),
                 port,
                 remotePort,
-                logs.resolve("liberty-dev-virtual.log"))) {
+                logs.resolve("liberty-dev-managed-virtual.log"))) {
             HttpResponse<String> ping = dev.awaitPing();
-            assertEquals("virtual", ping.headers().firstValue("X-Dispatch").orElseThrow());
-            HttpResponse<String> hello = Lab.get(dev.app("/api/hello/1"));
-            assertTrue(Lab.json(hello).getBoolean("virtual"), hello.body());
+            assertEquals(
+                    "managed-virtual", ping.headers().firstValue("X-Dispatch").orElseThrow());
+            HttpResponse<String> account = Lab.get(dev.app("/api/bank/accounts/1?delayMs=0"));
+            assertEquals(200, account.statusCode(), account.body());
+            assertEquals(
+                    "filter=false; resource=true",
+                    account.headers().firstValue("X-Virtual").orElseThrow(),
+                    "the resource's work on a virtual thread, the request on Liberty's pool");
+            String thread = account.headers().firstValue("X-Dispatch-Thread").orElseThrow();
+            assertTrue(thread.contains("managedExecutorService[vtlabRequests]"), "the managed executor's: " + thread);
             long serverPid = dev.serverPid();
             ProcessHandle remote = dev.remoteProcess().orElseThrow();
             dev.quit(STOP_TIMEOUT);

@@ -95,6 +95,10 @@ class DispatchIT {
                 assertTrue(
                         thread.contains("vtlab-handoff-") && !thread.contains("Default Executor-thread"),
                         what + " ran on " + thread);
+            case MANAGED_VIRTUAL ->
+                assertTrue(thread.contains("managedExecutorService[vtlabRequests]"), what + " ran on " + thread);
+            // the managed executor's policy runs its platform tasks on Liberty's pool
+            case MANAGED_PLATFORM -> assertTrue(thread.contains("Default Executor"), what + " ran on " + thread);
             case EXECUTOR_VIRTUAL, EXECUTOR_VIRTUAL_AT_RUN, POOL_VIRTUAL_WORKERS -> {} // virtual, checked above
         }
     }
@@ -104,12 +108,33 @@ class DispatchIT {
     void eachRequestGetsANewVirtualThreadInTheThreadPerTaskModes(Lab lab) {
         String first = Lab.json(Lab.get(lab.app("/api/hello/0"))).getString("thread");
         String second = Lab.json(Lab.get(lab.app("/api/hello/0"))).getString("thread");
-        if (lab.dispatch == DispatchMode.VIRTUAL || lab.dispatch == DispatchMode.EXECUTOR_VIRTUAL) {
+        if (lab.dispatch == DispatchMode.VIRTUAL
+                || lab.dispatch == DispatchMode.EXECUTOR_VIRTUAL
+                || lab.dispatch == DispatchMode.MANAGED_VIRTUAL) {
             // VirtualThread[#id,name]/...: a new thread has a new id
             assertFalse(
                     first.substring(0, first.indexOf(',')).equals(second.substring(0, second.indexOf(','))),
                     first + " then " + second);
         }
+    }
+
+    /**
+     * The work's thread reaches MP Config and, in every mode, a request scope it activates; the request's own request
+     * scope follows the work only where it runs on the request's thread (Jakarta Concurrency propagates the
+     * application's context to a managed task, not CDI's request scope).
+     */
+    @ParameterizedTest
+    @MethodSource("modes")
+    void theWorksThreadReachesConfigAndARequestScope(Lab lab) {
+        HttpResponse<String> response = Lab.get(lab.app("/api/context"));
+        assertEquals(200, response.statusCode(), response.body());
+        JsonObject seen = Lab.json(response);
+        assertEquals(lab.mode, seen.getString("dispatchMode"), "DISPATCH_MODE from MP Config on " + seen);
+        assertEquals(lab.dispatch.runsOnVirtualThread(), seen.getBoolean("virtual"), seen.toString());
+        assertResourceThread(lab, "context", seen.getString("thread"));
+        assertEquals(
+                lab.dispatch.handsOff() ? "NOT_ACTIVE" : "PROPAGATED", seen.getString("requestScope"), seen.toString());
+        assertTrue(seen.getBoolean("activatedRequestScope"), seen.toString());
     }
 
     @ParameterizedTest

@@ -43,7 +43,7 @@ class GracefulStopIT {
     }
 
     private static boolean poolSized(DispatchMode mode) {
-        return mode == DispatchMode.THREADPOOL || mode == DispatchMode.POOL_VIRTUAL_WORKERS;
+        return mode.poolThreadPerRequest();
     }
 
     private static final int ACCOUNTS = 50;

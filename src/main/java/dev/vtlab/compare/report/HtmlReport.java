@@ -36,7 +36,9 @@ public final class HtmlReport {
             DispatchMode.EXECUTOR_VIRTUAL_AT_RUN, "#8c564b",
             DispatchMode.POOL_VIRTUAL_WORKERS, "#2ca02c",
             DispatchMode.VIRTUAL, "#d62728",
-            DispatchMode.PLATFORM_HANDOFF, "#ff7f0e"));
+            DispatchMode.PLATFORM_HANDOFF, "#ff7f0e",
+            DispatchMode.MANAGED_VIRTUAL, "#e377c2",
+            DispatchMode.MANAGED_PLATFORM, "#17becf"));
     /** Every chart each test gets (ratio-to-baseline only with two or more modes); the smoke test checks them. */
     public static final List<String> CHARTS = List.of(
             "throughput-over-time",

@@ -502,12 +502,23 @@ public record CompareSettings(
     /**
      * compare.contrasts: a comma list of {@code mode/reference} pairs, both among the comparison's {@code modes}, each
      * pair once (not also the other way round), the baseline never over a mode ({@code mode/baseline} is the baseline
-     * ratio itself, listed again beside the others). Empty when not given.
+     * ratio itself, listed again beside the others). When not given, each mode over its control ({@link
+     * DispatchMode#control()}) where both are among the modes and the control is not the baseline: the cost of the
+     * thread beside the cost of the hand-off; {@code none}: no contrast.
      */
     public static List<Contrast> contrasts(String value, List<DispatchMode> modes) {
         String key = Setting.CONTRASTS.key();
         List<Contrast> contrasts = new ArrayList<>();
         if (value == null) {
+            for (DispatchMode mode : modes) {
+                DispatchMode control = mode.control();
+                if (control != null && mode != modes.get(0) && control != modes.get(0) && modes.contains(control)) {
+                    contrasts.add(new Contrast(mode, control));
+                }
+            }
+            return contrasts;
+        }
+        if (value.trim().equals("none")) {
             return contrasts;
         }
         for (String pair : list(value)) {

@@ -34,7 +34,24 @@ class ContrastsSettingTest {
                         new Contrast(DispatchMode.EXECUTOR_VIRTUAL, DispatchMode.VIRTUAL)),
                 c);
         assertEquals("virtual/platform-handoff", c.get(1).label());
-        assertTrue(CompareSettings.contrasts(null, MODES).isEmpty());
+        assertTrue(CompareSettings.contrasts("none", MODES).isEmpty());
+    }
+
+    @Test
+    void notGivenEachVirtualModeIsContrastedWithItsPlatformControlUnlessTheControlIsTheBaseline() {
+        assertEquals(
+                List.of(new Contrast(DispatchMode.VIRTUAL, DispatchMode.PLATFORM_HANDOFF)),
+                CompareSettings.contrasts(null, MODES));
+        assertEquals(
+                List.of(new Contrast(DispatchMode.MANAGED_VIRTUAL, DispatchMode.MANAGED_PLATFORM)),
+                CompareSettings.contrasts(
+                        null,
+                        List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL, DispatchMode.MANAGED_PLATFORM)));
+        // managed-platform is the baseline: its ratio is the contrast already
+        assertTrue(CompareSettings.contrasts(null, List.of(DispatchMode.MANAGED_PLATFORM, DispatchMode.MANAGED_VIRTUAL))
+                .isEmpty());
+        assertTrue(CompareSettings.contrasts(null, List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL))
+                .isEmpty());
     }
 
     @ParameterizedTest
@@ -63,7 +80,7 @@ class ContrastsSettingTest {
         CompareSettings s = CompareSettings.from(p, Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME);
         assertEquals(List.of(new Contrast(DispatchMode.EXECUTOR_VIRTUAL, DispatchMode.VIRTUAL)), s.contrasts());
         assertNull(s.history());
-        // neither given: no contrasts, the history in the user's home
+        // neither given: no contrasts (the default modes have no control), the history in the user's home
         CompareSettings plain = CompareSettings.from(new Properties(), Path.of("/tmp/vtlab"), "0-1", Fixtures.HOME);
         assertTrue(plain.contrasts().isEmpty());
         assertEquals(Path.of(Fixtures.HOME, ".vtlab", "history"), plain.history());

@@ -1,0 +1,46 @@
+package dev.vtlab.dispatch;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.control.ActivateRequestContext;
+import jakarta.inject.Inject;
+import java.util.UUID;
+
+/**
+ * A request-scoped bean {@link ContextResource} tags on Liberty's request thread, so that it can tell whether the
+ * thread its work ran on saw the same CDI request scope.
+ */
+@RequestScoped
+public class RequestTag {
+
+    private String id;
+
+    /** Tags this request, once; the tag. */
+    public String tag() {
+        if (id == null) {
+            id = UUID.randomUUID().toString();
+        }
+        return id;
+    }
+
+    /** The tag, or null when nothing tagged this request scope. */
+    public String id() {
+        return id;
+    }
+}
+
+/**
+ * Whether a request-scoped bean can be used once a request scope is activated on the current thread: what work
+ * handed to another thread does when it needs one, as the request's own does not follow it there.
+ */
+@ApplicationScoped
+class RequestScopeActivation {
+
+    @Inject
+    RequestTag tag;
+
+    @ActivateRequestContext
+    boolean usable() {
+        return tag.tag() != null;
+    }
+}
