@@ -11,9 +11,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
-import java.util.concurrent.CompletionStage;
 
 /** {@link BankResource} in the modes that hand each request off (see {@code Dispatcher}): the same work. */
 @Path("/bank")
@@ -29,35 +29,40 @@ public class BankHandoffResource {
 
     @GET
     @Path("/accounts/{id}")
-    public CompletionStage<Response> account(
-            @PathParam("id") String id, @QueryParam("delayMs") String delayMs, @QueryParam("work") String work) {
-        return dispatcher.dispatch(() -> bank.accountAnswer(id, delayMs, work));
+    public void account(
+            @PathParam("id") String id,
+            @QueryParam("delayMs") String delayMs,
+            @QueryParam("work") String work,
+            @Suspended AsyncResponse response) {
+        dispatcher.dispatch(response, () -> bank.accountAnswer(id, delayMs, work));
     }
 
     @GET
     @Path("/accounts/{id}/statement")
-    public CompletionStage<Response> statement(
+    public void statement(
             @PathParam("id") String id,
             @QueryParam("limit") String limit,
             @QueryParam("delayMs") String delayMs,
-            @QueryParam("work") String work) {
-        return dispatcher.dispatch(() -> bank.statementAnswer(id, limit, delayMs, work));
+            @QueryParam("work") String work,
+            @Suspended AsyncResponse response) {
+        dispatcher.dispatch(response, () -> bank.statementAnswer(id, limit, delayMs, work));
     }
 
     @POST
     @Path("/transfers")
     @Consumes(MediaType.APPLICATION_JSON)
-    public CompletionStage<Response> transfer(
+    public void transfer(
             String body,
             @HeaderParam("Idempotency-Key") String idempotencyKey,
             @QueryParam("delayMs") String delayMs,
-            @QueryParam("work") String work) {
-        return dispatcher.dispatch(() -> bank.transferAnswer(body, idempotencyKey, delayMs, work));
+            @QueryParam("work") String work,
+            @Suspended AsyncResponse response) {
+        dispatcher.dispatch(response, () -> bank.transferAnswer(body, idempotencyKey, delayMs, work));
     }
 
     @GET
     @Path("/ledger/total")
-    public CompletionStage<Response> ledgerTotal(@QueryParam("delayMs") String delayMs) {
-        return dispatcher.dispatch(() -> bank.ledgerTotalAnswer(delayMs));
+    public void ledgerTotal(@QueryParam("delayMs") String delayMs, @Suspended AsyncResponse response) {
+        dispatcher.dispatch(response, () -> bank.ledgerTotalAnswer(delayMs));
     }
 }

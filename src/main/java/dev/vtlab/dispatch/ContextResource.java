@@ -6,10 +6,10 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
@@ -54,11 +54,13 @@ public class ContextResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public CompletionStage<Response> context() throws Exception {
+    public void context(@Suspended AsyncResponse response) throws Exception {
         String expected = tag.tag();
-        return dispatcher.mode().handsOff()
-                ? dispatcher.dispatch(() -> seen(expected))
-                : CompletableFuture.completedFuture(dispatcher.inPlace(() -> seen(expected)));
+        if (dispatcher.mode().handsOff()) {
+            dispatcher.dispatch(response, () -> seen(expected));
+        } else {
+            response.resume(dispatcher.inPlace(() -> seen(expected)));
+        }
     }
 
     private Response seen(String expected) {

@@ -16,10 +16,9 @@ import jakarta.enterprise.event.Startup;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.Response;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -240,25 +239,26 @@ public class Dispatcher {
     }
 
     /**
-     * Hands {@code work} off as the mode says; the stage completes with its answer, or with what it threw (which goes
-     * to the exception mappers, as a resource method's own would).
+     * Hands {@code work} off as the mode says and answers with its result, or with what it threw. Work the executor
+     * refuses runs on the calling thread: the lab's executors refuse only once they are shut down, as the server stops
+     * (a managed executor can refuse before the app's own stop has begun), and a request accepted before the stop is
+     * answered.
      */
-    public CompletionStage<Response> dispatch(Callable<Response> work) {
+    public void dispatch(AsyncResponse response, Callable<Response> work) {
         if (handoff == null) {
             throw new IllegalStateException(
                     "DISPATCH_MODE=" + mode.label() + " runs requests in place: its resources answer synchronously");
         }
         if (!stats.tryAdmit(maxInFlight)) {
-            return CompletableFuture.completedFuture(
-                    overloaded(maxInFlight + " requests are in flight (MAX_IN_FLIGHT)"));
+            response.resume(overloaded());
+            return;
         }
-        CompletableFuture<Response> answer = new CompletableFuture<>();
         if (startsVirtualThreads) {
             stats.virtualThreadStarting();
         }
         Runnable task = () -> {
             try {
-                answer(answer, work);
+                answer(response, work);
             } finally {
                 if (startsVirtualThreads) {
                     stats.virtualThreadFinished();
@@ -269,38 +269,33 @@ public class Dispatcher {
             // a managed executor carries the application's context itself; the plain executors get it from
             // contextService
             handoff.execute(mode.managedExecutor() ? task : contextService.contextualRunnable(task));
-        } catch (RejectedExecutionException refused) {
-            notStarted();
-            return CompletableFuture.completedFuture(overloaded("the executor refused the request's work"));
-        } catch (RuntimeException | Error failed) {
-            notStarted();
-            throw failed;
+        } catch (RejectedExecutionException stopping) {
+            task.run();
+        } catch (RuntimeException | Error notStarted) {
+            if (startsVirtualThreads) {
+                stats.virtualThreadFinished();
+            }
+            stats.requestFinished();
+            throw notStarted;
         }
-        return answer;
     }
 
-    private void notStarted() {
-        if (startsVirtualThreads) {
-            stats.virtualThreadFinished();
-        }
-        stats.requestFinished();
-    }
-
-    private static Response overloaded(String why) {
+    private Response overloaded() {
         Response error = ErrorMappers.json(
-                Response.Status.SERVICE_UNAVAILABLE, new ApiError("overloaded", null, why + "; retry later"));
+                Response.Status.SERVICE_UNAVAILABLE,
+                new ApiError("overloaded", null, maxInFlight + " requests are in flight (MAX_IN_FLIGHT); retry later"));
         return Response.fromResponse(error).header("Retry-After", "1").build();
     }
 
-    private void answer(CompletableFuture<Response> answer, Callable<Response> work) {
+    private void answer(AsyncResponse response, Callable<Response> work) {
         try {
             String wrong = mode.managedExecutor() ? wrongThread() : null;
             if (wrong != null) {
                 throw new IllegalStateException(wrong);
             }
-            answer.complete(work.call());
+            response.resume(work.call());
         } catch (Throwable failure) {
-            answer.completeExceptionally(failure);
+            response.resume(failure); // goes through the exception mappers
         } finally {
             stats.requestFinished();
         }

@@ -8,9 +8,9 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
-import java.util.concurrent.CompletionStage;
 
 /** {@link PinResource} in the modes that hand each request off (see {@code Dispatcher}). */
 @Path("/lab/pin")
@@ -26,8 +26,8 @@ public class PinHandoffResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public CompletionStage<Response> pin(@QueryParam("millis") String millisParam) {
+    public void pin(@QueryParam("millis") String millisParam, @Suspended AsyncResponse response) {
         int millis = PinResource.millis(millisParam);
-        return dispatcher.dispatch(() -> pin.pinAnswer(millis));
+        dispatcher.dispatch(response, () -> pin.pinAnswer(millis));
     }
 }

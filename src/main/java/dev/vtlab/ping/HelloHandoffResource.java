@@ -7,9 +7,9 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
-import java.util.concurrent.CompletionStage;
 
 /** {@link HelloResource} in the modes that hand each request off (see {@code Dispatcher}). */
 @Path("/hello/{millis}")
@@ -21,7 +21,7 @@ public class HelloHandoffResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public CompletionStage<Response> hello(@PathParam("millis") String millis) {
-        return dispatcher.dispatch(() -> HelloResource.sleep(millis));
+    public void hello(@PathParam("millis") String millis, @Suspended AsyncResponse response) {
+        dispatcher.dispatch(response, () -> HelloResource.sleep(millis));
     }
 }

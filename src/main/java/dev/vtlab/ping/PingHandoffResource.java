@@ -6,9 +6,9 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
-import java.util.concurrent.CompletionStage;
 
 /** {@link PingResource} in the modes that hand each request off (see {@code Dispatcher}). */
 @Path("/ping")
@@ -20,7 +20,7 @@ public class PingHandoffResource {
 
     @GET
     @Produces(MediaType.TEXT_PLAIN)
-    public CompletionStage<Response> ping() {
-        return dispatcher.dispatch(PingResource::pong);
+    public void ping(@Suspended AsyncResponse response) {
+        dispatcher.dispatch(response, PingResource::pong);
     }
 }

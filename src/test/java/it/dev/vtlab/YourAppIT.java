@@ -11,13 +11,10 @@ import jakarta.json.JsonReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,22 +43,9 @@ class YourAppIT {
         assumeFalse(Lab.DEV_MODE, "the comparison starts servers of its own; run it with ./mvnw verify");
         Path basedir = Path.of(System.getProperty("basedir"));
         sample = basedir.resolve("samples/inventory");
-        Process build = new ProcessBuilder(
-                        basedir.resolve("mvnw").toString(),
-                        "-B",
-                        "-q",
-                        "-f",
-                        sample.resolve("pom.xml").toString(),
-                        "package")
-                .redirectErrorStream(true)
-                .redirectOutput(
-                        basedir.resolve("target/yourapp-sample-build.log").toFile())
-                .start();
-        assertTrue(build.waitFor(5, TimeUnit.MINUTES), "the sample builds within 5 minutes");
-        assertEquals(0, build.exitValue(), "the sample builds; see target/yourapp-sample-build.log");
-        serverDir = sample.resolve("target/liberty/wlp/usr/servers/inventory");
+        serverDir = Samples.build(basedir, "inventory");
         plan = sample.resolve("jmeter/inventory.jmx");
-        before = digests(serverDir, plan);
+        before = Samples.digests(serverDir, plan);
 
         // the comparison's own Maven execution (-Pcompare's exec:java@compare, what "./mvnw -Pcompare verify" runs
         // after building), in a Maven of its own: the settings a user types, nothing called in-process
@@ -207,29 +191,11 @@ class YourAppIT {
 
     @Test
     void theUsersFilesAreUntouched() throws Exception {
-        assertEquals(before, digests(serverDir, plan));
+        assertEquals(before, Samples.digests(serverDir, plan));
         try (Stream<Path> files = Files.walk(serverDir)) {
             assertTrue(
                     files.noneMatch(f -> f.getFileName().toString().startsWith("vtlab")),
                     "nothing of the lab's in the user's server");
         }
-    }
-
-    private static Map<String, String> digests(Path dir, Path file) throws Exception {
-        Map<String, String> out = new TreeMap<>();
-        List<Path> all;
-        try (Stream<Path> files = Files.walk(dir)) {
-            all = files.filter(Files::isRegularFile)
-                    .filter(f -> !dir.relativize(f).startsWith("logs")
-                            && !dir.relativize(f).startsWith("workarea"))
-                    .toList();
-        }
-        for (Path f : Stream.concat(all.stream(), Stream.of(file)).toList()) {
-            out.put(
-                    f.toString(),
-                    HexFormat.of()
-                            .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f))));
-        }
-        return out;
     }
 }

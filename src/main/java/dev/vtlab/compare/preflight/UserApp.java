@@ -24,9 +24,16 @@ import org.w3c.dom.NodeList;
  * fresh copy as the comparison's server; the user's files are only read. What the lab needs is added
  * as files of its own in the copy's configDropins/overrides: the HTTP port, monitor-1.0 and
  * localConnector-1.0 (pool and JVM figures over JMX, so no MicroProfile version is forced on the app)
- * and, for the container-level virtual modes, the mode's file from server-config/modes.
+ * and, for the container-level virtual modes, the mode's file from server-config/modes; in the managed modes,
+ * {@code flips}: the user's own executors that compare.virtualExecutors names, with {@code virtual} set as the mode
+ * says.
  */
-public record UserApp(Path source, Kind kind, List<String> features) {
+public record UserApp(Path source, Kind kind, List<String> features, List<ExecutorFlip> flips) {
+
+    /** An app whose executors the comparison leaves as they are. */
+    public UserApp(Path source, Kind kind, List<String> features) {
+        this(source, kind, features, List.of());
+    }
 
     public enum Kind {
         WAR,
@@ -59,7 +66,18 @@ public record UserApp(Path source, Kind kind, List<String> features) {
             throw new IllegalArgumentException(
                     "compare.features applies to a .war/.ear; a server directory's server.xml names its own features");
         }
-        return new UserApp(path, kind, app.features());
+        List<ExecutorFlip> flips = List.of();
+        if (!app.virtualExecutors().isEmpty()) {
+            if (kind != Kind.SERVER_DIR) {
+                throw new IllegalArgumentException("compare.virtualExecutors: names executors of your server.xml;"
+                        + " give compare.app a Liberty server directory, not a ."
+                        + kind.name().toLowerCase(Locale.ROOT));
+            }
+            Path xml = path.resolve("server.xml");
+            flips = ExecutorFlip.resolve(
+                    PlanCheck.parseXml(xml, "compare.virtualExecutors"), app.virtualExecutors(), xml.toString());
+        }
+        return new UserApp(path, kind, app.features(), flips);
     }
 
     private static boolean isZip(Path file) {
@@ -210,7 +228,7 @@ public record UserApp(Path source, Kind kind, List<String> features) {
         }
     }
 
-    private static List<String> texts(Document xml, String tag) {
+    static List<String> texts(Document xml, String tag) {
         List<String> out = new ArrayList<>();
         NodeList nodes = xml.getElementsByTagName(tag);
         for (int i = 0; i < nodes.getLength(); i++) {

@@ -1,5 +1,6 @@
 package dev.vtlab.compare.run;
 
+import dev.vtlab.compare.preflight.ExecutorFlip;
 import dev.vtlab.compare.preflight.UserApp;
 import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.dispatch.DispatchMode;
@@ -120,7 +121,12 @@ public final class ServerLayout {
                         "    <httpEndpoint id=\"defaultHttpEndpoint\" host=\"%s\" httpPort=\"%d\"/>\n"
                                 .formatted(host, port)));
         Path modeFile = modesDir.resolve(mode.label() + ".xml");
-        if (Files.exists(modeFile)) {
+        if (mode.managedExecutor()) {
+            // not the lab's executor: the user's own, as compare.virtualExecutors names them
+            Files.writeString(
+                    overrides.resolve("vtlab-mode-" + mode.label() + ".xml"),
+                    ExecutorFlip.overrides(app.flips(), mode.runsOnVirtualThread()));
+        } else if (Files.exists(modeFile)) {
             // the same file the lab's own server includes for this mode: one source for what a mode enables
             Files.copy(modeFile, overrides.resolve("vtlab-mode-" + mode.label() + ".xml"));
         }

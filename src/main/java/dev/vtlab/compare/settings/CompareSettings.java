@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The comparison's settings, parsed from {@code -Dcompare.*} system properties ({@link Setting}; upper-case keys
@@ -92,7 +93,16 @@ public record CompareSettings(
      * A user's application as given: the path (checked by the preflight), the features of a generated server.xml,
      * and the load: a plan of theirs or a URL under the ping plan.
      */
-    public record AppSetting(Path path, List<String> features, boolean featuresGiven, Path plan, String url) {}
+    public record AppSetting(
+            Path path,
+            List<String> features,
+            boolean featuresGiven,
+            Path plan,
+            String url,
+            List<String> virtualExecutors) {}
+
+    /** At most this many of the user's executors flipped at once (compare.virtualExecutors). */
+    public static final int MAX_VIRTUAL_EXECUTORS = 20;
 
     /**
      * Parses {@code p}; {@code availableCpus}: the CPUs the lab may hand out, a taskset list (the process's
@@ -159,7 +169,7 @@ public record CompareSettings(
                                     Objects.requireNonNullElse(repeatsOf.apply("ping"), profile.repeats("ping"))));
         }
         refuseOtherTestsKeys(p, specs);
-        List<DispatchMode> modes = modes(p, app != null);
+        List<DispatchMode> modes = modes(p, app);
         // the lab's server gets the same heap in every mode; a user's app keeps its own jvm.options unless asked
         String heap = get(p, Setting.HEAP, app == null ? "1g" : null);
         if (heap != null && !heap.matches("[1-9][0-9]{1,4}[mM]|[1-9][0-9]{0,2}[gG]")) {
@@ -397,6 +407,10 @@ public record CompareSettings(
             if (p.getProperty(Setting.FEATURES.key()) != null) {
                 throw new IllegalArgumentException("compare.features applies to your app: give it with -Dcompare.app");
             }
+            if (p.getProperty(Setting.VIRTUAL_EXECUTORS.key()) != null) {
+                throw new IllegalArgumentException("compare.virtualExecutors flips your app's own executors: give it"
+                        + " with -Dcompare.app (the lab's app has the managed-virtual mode)");
+            }
             return null;
         }
         String plan = p.getProperty(Setting.PLAN.key()), url = p.getProperty(Setting.URL.key());
@@ -414,17 +428,32 @@ public record CompareSettings(
         if (url != null) {
             Catalogue.url(url); // checks the path
         }
+        List<String> executors = list(p.getProperty(Setting.VIRTUAL_EXECUTORS.key(), ""));
+        for (String id : executors) {
+            if (!id.matches("[A-Za-z0-9_.\\-]{1,80}")) {
+                throw new IllegalArgumentException("compare.virtualExecutors: '" + id
+                        + "' is not the id of a server.xml element (letters, digits, _ . -)");
+            }
+        }
+        if (executors.size() > MAX_VIRTUAL_EXECUTORS
+                || executors.stream().distinct().count() != executors.size()) {
+            throw new IllegalArgumentException(
+                    "compare.virtualExecutors: 1 to " + MAX_VIRTUAL_EXECUTORS + " distinct ids, not " + executors);
+        }
         return new AppSetting(
                 Path.of(path).toAbsolutePath().normalize(),
                 featureList,
                 features != null,
                 plan == null ? null : Path.of(plan).toAbsolutePath().normalize(),
-                url);
+                url,
+                executors);
     }
 
-    private static List<DispatchMode> modes(Properties p, boolean userApp) {
+    private static List<DispatchMode> modes(Properties p, AppSetting app) {
+        boolean flips = app != null && !app.virtualExecutors().isEmpty();
         List<DispatchMode> modes = new ArrayList<>();
-        for (String mode : list(get(p, Setting.MODES, "threadpool,executor-virtual"))) {
+        for (String mode :
+                list(get(p, Setting.MODES, flips ? "threadpool,managed-virtual" : "threadpool,executor-virtual"))) {
             try {
                 modes.add(DispatchMode.parse(mode));
             } catch (IllegalArgumentException e) {
@@ -435,17 +464,28 @@ public record CompareSettings(
             throw new IllegalArgumentException(
                     "compare.modes: one or more distinct modes, the first is the baseline; got " + modes);
         }
-        if (userApp && modes.stream().anyMatch(DispatchMode::handsOff)) {
+        if (app == null) {
+            return modes;
+        }
+        // on your app the managed modes are your own executors, flipped (compare.virtualExecutors)
+        Predicate<DispatchMode> labCode = m -> m.handsOff() && !(flips && m.managedExecutor());
+        if (modes.stream().anyMatch(labCode)) {
             throw new IllegalArgumentException("compare.modes: "
-                    + modes.stream()
-                            .filter(DispatchMode::handsOff)
-                            .map(DispatchMode::label)
-                            .toList()
+                    + modes.stream().filter(labCode).map(DispatchMode::label).toList()
                     + " hand requests off in vtlab's own code and do not apply to your app; use "
                     + Arrays.stream(DispatchMode.values())
                             .filter(m -> !m.handsOff())
                             .map(DispatchMode::label)
-                            .toList());
+                            .toList()
+                    + (flips
+                            ? ", or managed-virtual / managed-platform"
+                            : ", or managed-virtual / managed-platform with compare.virtualExecutors=ID,... (the ids"
+                                    + " of your managedExecutorService / managedThreadFactory elements)"));
+        }
+        if (flips && modes.stream().noneMatch(DispatchMode::managedExecutor)) {
+            throw new IllegalArgumentException("compare.virtualExecutors: your executors are flipped in the"
+                    + " managed-virtual (virtual=\"true\") and managed-platform (virtual=\"false\") modes; name one"
+                    + " in compare.modes, e.g. threadpool,managed-virtual");
         }
         return modes;
     }

@@ -41,6 +41,7 @@ public enum Setting {
     FEATURES("features"),
     PLAN("plan"),
     URL("url"),
+    VIRTUAL_EXECUTORS("virtualExecutors"),
     KEEP_FLAGGED("keepFlagged"),
     REPLACE_LEFT_OUT("replaceLeftOut"),
     MARGIN("margin"),

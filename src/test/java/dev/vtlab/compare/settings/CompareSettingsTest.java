@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.Fixtures;
+import dev.vtlab.dispatch.DispatchMode;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** Settings that refuse mistakes before anything starts: one line naming the setting, a rule per test. */
@@ -27,6 +31,47 @@ class CompareSettingsTest {
                 .getMessage();
         assertTrue(message.startsWith(expectedStart), message);
         assertEquals(1, message.lines().count(), "one line: " + message);
+    }
+
+    @Test
+    void yourOwnExecutorsAreFlippedInTheManagedModesOnly() {
+        String[] app = {"compare.app", "/srv/shop", "compare.url", "/shop/status"};
+        CompareSettings flipped = parse(concat(app, "compare.virtualExecutors", "orders, reports"));
+        assertEquals(List.of("orders", "reports"), flipped.app().virtualExecutors());
+        assertEquals(
+                List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL),
+                flipped.modes(),
+                "the flip against your server as it is, by default");
+        assertEquals(
+                List.of(DispatchMode.MANAGED_PLATFORM, DispatchMode.MANAGED_VIRTUAL),
+                parse(concat(
+                                app,
+                                "compare.virtualExecutors",
+                                "orders",
+                                "compare.modes",
+                                "managed-platform,managed-virtual"))
+                        .modes());
+        refused(
+                "compare.virtualExecutors flips your app's own executors: give it with -Dcompare.app",
+                "compare.virtualExecutors",
+                "orders");
+        refused(
+                "compare.virtualExecutors: your executors are flipped in the managed-virtual",
+                concat(app, "compare.virtualExecutors", "orders", "compare.modes", "threadpool,executor-virtual"));
+        refused(
+                "compare.modes: [managed-virtual] hand requests off in vtlab's own code",
+                concat(app, "compare.modes", "threadpool,managed-virtual"));
+        refused(
+                "compare.modes: [virtual] hand requests off in vtlab's own code",
+                concat(app, "compare.virtualExecutors", "orders", "compare.modes", "threadpool,virtual"));
+        refused(
+                "compare.virtualExecutors: 'orders\"/>' is not the id",
+                concat(app, "compare.virtualExecutors", "orders\"/>"));
+        refused("compare.virtualExecutors: 1 to 20 distinct ids", concat(app, "compare.virtualExecutors", "a,a"));
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        return Stream.concat(Arrays.stream(first), Arrays.stream(more)).toArray(String[]::new);
     }
 
     @Test

@@ -21,7 +21,19 @@ public class VirtualWorkerThreadFactory implements ThreadFactory {
             .inheritInheritableThreadLocals(false)
             .factory();
 
+    /**
+     * After {@link #deactivate}: Liberty's ExecutorServiceImpl.unsetThreadFactory (26.0.0.3 and 26.0.0.5) clears its
+     * parameter instead of its field and rebuilds the pool with this factory still in it, so a server the feature is
+     * removed from would go on making virtual workers while the app's mode marker says it does not.
+     */
+    private final ThreadFactory platformThreads = Thread.ofPlatform()
+            .name("Default Executor-thread-after-vtlab-", 1)
+            .daemon(true)
+            .inheritInheritableThreadLocals(false)
+            .factory();
+
     private volatile ClassLoader contextClassLoader;
+    private volatile boolean active;
 
     protected void setServerStarted(org.osgi.framework.ServiceReference<?> started) {
         // the component is satisfied, and so registered, only once this is bound
@@ -29,16 +41,19 @@ public class VirtualWorkerThreadFactory implements ThreadFactory {
 
     protected void activate() {
         contextClassLoader = Thread.currentThread().getContextClassLoader();
+        active = true;
         System.out.println("vtlab: the Default Executor's workers are virtual threads from now on");
     }
 
     protected void deactivate() {
-        System.out.println("vtlab: virtual-thread worker factory unregistered");
+        active = false;
+        System.out.println("vtlab: virtual-thread worker factory unregistered; the workers the pool makes from now on"
+                + " are platform threads (its virtual workers end as the pool retires them)");
     }
 
     @Override
     public Thread newThread(Runnable work) {
-        Thread worker = virtualThreads.newThread(work);
+        Thread worker = (active ? virtualThreads : platformThreads).newThread(work);
         worker.setContextClassLoader(contextClassLoader);
         return worker;
     }
