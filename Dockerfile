@@ -10,6 +10,7 @@ COPY --chown=1001:0 server-config/jvm.options /config/jvm.options
 # What each DISPATCH_MODE adds (server.xml includes modes/<mode>.xml), and vtlab's Liberty user features for
 # executor-virtual and pool-virtual-workers, as ./mvnw package built them into the build's Liberty.
 COPY --chown=1001:0 server-config/modes /config/modes
+COPY --chown=1001:0 server-config/platform /config/platform
 COPY --chown=1001:0 target/liberty/wlp/usr/extension/lib /opt/ol/wlp/usr/extension/lib
 COPY --chown=1001:0 target/vtlab.war /config/apps/vtlab.war
 # The remote system is plain JDK classes (its own and the limits it shares with the bank), not in the
