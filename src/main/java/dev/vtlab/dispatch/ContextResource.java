@@ -74,7 +74,9 @@ public class ContextResource {
             seenTag = null;
             scope = RequestScope.NOT_ACTIVE;
         }
-        String mode = ConfigProvider.getConfig().getValue(Dispatcher.MODE_KEY, String.class);
+        String mode = ConfigProvider.getConfig()
+                .getOptionalValue(Dispatcher.MODE_KEY, String.class)
+                .orElse(Dispatcher.DEFAULT_MODE);
         boolean activated = activation.usable();
         return Response.ok(new Seen(current.toString(), current.isVirtual(), scope, seenTag, activated, mode))
                 .build();
