@@ -40,6 +40,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * application's Jakarta context (class loader, java:comp, CDI, config) captured by the ContextService.</li>
  * <li>{@code platform-handoff}: the same hand-off onto a platform thread of an unbounded cached pool, so
  * that the hop and the virtual thread can be measured apart.</li>
+ * <li>{@code managed-virtual}, {@code managed-platform}: the same hand-off onto the Jakarta Concurrency managed
+ * executor {@link #MANAGED_EXECUTOR_JNDI} the mode's server-config file defines, with {@code virtual="true"} or
+ * {@code "false"} on its concurrency policy: what a team can deploy on Open Liberty 26.0.0.5. Liberty carries the
+ * application's context to its tasks.</li>
  * </ul>
  * The modes that run a request where Liberty ran it answer synchronously ({@link #inPlace}), as a plain JAX-RS
  * application on Liberty does; only the hand-off modes answer through an {@link AsyncResponse} ({@link #dispatch}),
