@@ -39,9 +39,10 @@ class DeployFilesIT {
                     copy.group(1) + " (copied by the Dockerfile) does not exist");
         }
         assertEquals(
-                7,
+                8,
                 copies,
-                "server.xml, jvm.options, the modes, vtlab's user features, the war, the remote system's classes and the limits it shares");
+                "server.xml, jvm.options, the modes, the Jakarta EE platform, vtlab's user features, the war, the remote"
+                        + " system's classes and the limits it shares");
         assertTrue(
                 Files.exists(
                         BASEDIR.resolve("target/liberty/wlp/usr/extension/lib/features/vtlabExecutorVirtual-1.0.mf")),
