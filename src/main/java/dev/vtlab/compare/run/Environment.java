@@ -12,6 +12,7 @@ import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Machine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -89,6 +90,18 @@ public final class Environment {
         }
     }
 
+    /** "Open Liberty 26.0.0.5": the runtime the build installed in {@code wlp}, from its version file; else "unknown". */
+    static String liberty(Path wlp) {
+        Properties version = new Properties();
+        try (var in = Files.newInputStream(wlp.resolve("lib/versions/openliberty.properties"))) {
+            version.load(in);
+        } catch (IOException missing) {
+            return "unknown";
+        }
+        String v = version.getProperty("com.ibm.websphere.productVersion");
+        return v == null ? "unknown" : "Open Liberty " + v;
+    }
+
     public static Map<String, String> of(Prepared prepared, Properties properties) {
         CompareSettings settings = prepared.settings();
         Map<String, String> m = new LinkedHashMap<>();
@@ -112,6 +125,7 @@ public final class Environment {
         m.put("memory", machine.memory());
         m.put("kernel", machine.kernel());
         m.put("jdk", machine.jdk());
+        m.put("liberty", liberty(settings.wlp()));
         m.put("server_jvm_args", String.join(" ", settings.serverJvmArgs()));
         m.put(
                 "pool_max_threads",

@@ -76,4 +76,14 @@ class EnvironmentTest {
         Process p = new ProcessBuilder(command).inheritIO().start();
         assertEquals(0, p.waitFor(), String.join(" ", command));
     }
+
+    @Test
+    void theLibertyVersionIsTheInstalledRuntimesOwn() throws IOException {
+        Path versions = Files.createDirectories(repo.resolve("wlp/lib/versions"));
+        Files.writeString(
+                versions.resolve("openliberty.properties"),
+                "com.ibm.websphere.productId=io.openliberty\ncom.ibm.websphere.productVersion=26.0.0.5\n");
+        assertEquals("Open Liberty 26.0.0.5", Environment.liberty(repo.resolve("wlp")));
+        assertEquals("unknown", Environment.liberty(repo.resolve("none")));
+    }
 }
