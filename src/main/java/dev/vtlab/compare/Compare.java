@@ -6,6 +6,7 @@ import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.judge.History;
+import dev.vtlab.compare.judge.Joins;
 import dev.vtlab.compare.judge.Replacements;
 import dev.vtlab.compare.judge.Sizing;
 import dev.vtlab.compare.judge.StudyTable;
@@ -18,11 +19,13 @@ import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.raw.RawFiles;
 import dev.vtlab.compare.raw.RawRun;
 import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.compare.raw.SummaryFiles;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.report.ConsoleReport;
 import dev.vtlab.compare.report.CsvReport;
 import dev.vtlab.compare.report.FlameGraphReport;
 import dev.vtlab.compare.report.HtmlReport;
+import dev.vtlab.compare.report.JoinReport;
 import dev.vtlab.compare.report.JsonReport;
 import dev.vtlab.compare.report.SizingReport;
 import dev.vtlab.compare.report.StudyReport;
@@ -33,6 +36,7 @@ import dev.vtlab.compare.run.ServerLayout;
 import dev.vtlab.compare.run.Stopped;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.JoinFrom;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
@@ -66,6 +70,18 @@ public final class Compare {
 
     public static void main(String[] args) throws Exception {
         try {
+            String join = System.getProperty(Setting.JOIN.key());
+            if (join != null) {
+                if (System.getProperty(Setting.STUDY_FROM.key()) != null
+                        || System.getProperty(Setting.REANALYSE.key()) != null) {
+                    throw new IllegalArgumentException(Setting.JOIN.key() + " reads finished comparisons' summaries;"
+                            + " give it without " + Setting.STUDY_FROM.key() + " or " + Setting.REANALYSE.key());
+                }
+                Path basedir = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
+                Path joined = join(JoinFrom.parse(join, System.getProperty(Setting.OUT.key()), basedir), basedir);
+                System.out.println("[compare] joined: " + joined.resolve(JoinReport.MARKDOWN));
+                return;
+            }
             String studyFrom = System.getProperty(Setting.STUDY_FROM.key());
             if (studyFrom != null) {
                 if (System.getProperty(Setting.REANALYSE.key()) != null) {
@@ -249,6 +265,21 @@ public final class Compare {
         }
         Preflight.markOurs(from.out());
         StudyReport.write(sources, StudyTable.of(parts, records.get(0).margin()), from.command(), from.out());
+        return from.out();
+    }
+
+    /**
+     * Comparisons of one question, made on other days or hosts, joined figure by figure from their summaries
+     * ({@code compare.join}); returns the directory of join.md and join.json.
+     */
+    public static Path join(JoinFrom from, Path basedir) throws IOException {
+        List<SummaryFiles.Summary> summaries = new ArrayList<>();
+        for (Path dir : from.dirs()) {
+            summaries.add(SummaryFiles.read(dir, Setting.JOIN.key()));
+        }
+        Preflight.requireOurs(from.out(), basedir);
+        Preflight.markOurs(from.out());
+        JoinReport.write(Joins.of(summaries), from.command(basedir), from.out(), System.out);
         return from.out();
     }
 

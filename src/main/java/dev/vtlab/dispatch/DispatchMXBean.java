@@ -3,7 +3,7 @@ package dev.vtlab.dispatch;
 /**
  * The Dispatcher's own figure over JMX, for the comparison's sampler: it reads no /metrics, since mpMetrics collects
  * every scope's figures for any scrape, Liberty's servlet statistics included, whose read walks an entry per thread
- * that served a request (docs/results.md §3).
+ * that served a request (docs/notebook.md §3).
  */
 public interface DispatchMXBean {
 

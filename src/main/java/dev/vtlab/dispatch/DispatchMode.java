@@ -12,8 +12,9 @@ public enum DispatchMode {
     /** Liberty's Default Executor (the autonomic pool) runs everything, as Liberty ships. */
     THREADPOOL(Where.POOL_THREAD),
     /**
-     * The study's prototype: a Liberty user feature runs every Default Executor task on a new virtual thread,
-     * started by the thread that submits the task (for HTTP, the TCP channel's selector).
+     * vtlab's closest mode to the study's prototype (a channel-framework patch that ran each HTTP request on a new
+     * virtual thread): a Liberty user feature runs every Default Executor task on a new virtual thread, started by
+     * the thread that submits the task (for HTTP, the TCP channel's selector).
      */
     EXECUTOR_VIRTUAL(Where.CONTAINER_VIRTUAL),
     /**

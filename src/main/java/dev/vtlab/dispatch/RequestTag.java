@@ -1,9 +1,6 @@
 package dev.vtlab.dispatch;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.RequestScoped;
-import jakarta.enterprise.context.control.ActivateRequestContext;
-import jakarta.inject.Inject;
 import java.util.UUID;
 
 /**
@@ -26,21 +23,5 @@ public class RequestTag {
     /** The tag, or null when nothing tagged this request scope. */
     public String id() {
         return id;
-    }
-}
-
-/**
- * Whether a request-scoped bean can be used once a request scope is activated on the current thread: what work
- * handed to another thread does when it needs one, as the request's own does not follow it there.
- */
-@ApplicationScoped
-class RequestScopeActivation {
-
-    @Inject
-    RequestTag tag;
-
-    @ActivateRequestContext
-    boolean usable() {
-        return tag.tag() != null;
     }
 }

@@ -210,7 +210,10 @@ public final class SvgChart {
             }
         }
         double min = Math.max(0, lo - 0.05), max = hi + 0.05;
-        int rowH = 18, left = 150, top = 30, width = W, height = top + rowH * Math.max(1, rows.size()) + 40;
+        // room for the longest row label at about 6 px a character, the plot keeping its width
+        int longest = rows.stream().mapToInt(String::length).max().orElse(0);
+        int left = Math.max(150, 12 + 6 * longest);
+        int rowH = 18, top = 30, width = W + left - 150, height = top + rowH * Math.max(1, rows.size()) + 40;
         StringBuilder svg = new StringBuilder(2048);
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"")
                 .append(id)
@@ -342,6 +345,13 @@ public final class SvgChart {
                 .append(escape(yLabel))
                 .append("</text>\n");
         return svg;
+    }
+
+    /** One chart as a file of its own: on white, as a chart is otherwise meant to sit in an HTML page. */
+    public static String standalone(String chart) {
+        int open = chart.indexOf('>') + 1;
+        return chart.substring(0, open) + "\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>"
+                + chart.substring(open);
     }
 
     /**

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.dispatch.DispatchMode;
@@ -261,6 +263,38 @@ public final class Fixtures {
                     runFlags,
                     levelFlags);
         }
+    }
+
+    /**
+     * A ping run of one steady level at {@code tpsPerCpu} requests per CPU-second; with {@code flagged} its level is not
+     * steady.
+     */
+    public static RunResult pingRun(DispatchMode mode, int rep, double tpsPerCpu, boolean flagged) {
+        return run(
+                "ping",
+                mode,
+                rep,
+                List.of(level("50 users", 50, 5, 25, tpsPerCpu * 0.9, 90, tpsPerCpu)),
+                new double[30],
+                List.of(),
+                0,
+                flagged ? Map.of("50 users", Set.of(Flag.NOT_STEADY)) : Map.of());
+    }
+
+    /** Ping runs judged threadpool against executor-virtual, with the default margin and nothing else. */
+    public static Comparison pingComparison(List<RunResult> runs, boolean keepFlagged) {
+        return Comparison.of(
+                Map.of("kernel", "test", "server_cpus", "0", "cpu_model", "test CPU", "jdk", "25"),
+                List.of("ping"),
+                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
+                runs,
+                60,
+                keepFlagged,
+                0.05,
+                List.of(),
+                null,
+                List.of(),
+                CpuProfiles.NONE);
     }
 
     /** {@code call} is refused with one line that starts with {@code start} and contains {@code contains}. */

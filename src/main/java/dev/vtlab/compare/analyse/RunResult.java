@@ -180,6 +180,9 @@ public record RunResult(
         if (secondsTo90PctOfPeak != null) {
             h.put(Headline.of(Metric.TIME_TO_90PCT_S), secondsTo90PctOfPeak);
         }
+        if (Boolean.TRUE.equals(record.warm()) && !Double.isNaN(record.warmupSeconds())) {
+            h.put(Headline.of(Metric.WARMUP_S), record.warmupSeconds());
+        }
         if (byLabel.size() > 1) {
             // each request type (the plan's sampler label) on its own
             byLabel.forEach((label, p) -> {

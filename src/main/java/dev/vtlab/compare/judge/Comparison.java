@@ -9,6 +9,7 @@ import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.Contrasts;
+import dev.vtlab.compare.stats.Fisher;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Multiplicity;
 import dev.vtlab.compare.stats.Ratios;
@@ -38,8 +39,16 @@ public final class Comparison {
 
     public record Aggregate(String test, DispatchMode mode, Headline headline, Stats.Interval interval) {}
 
-    /** The runs of one mode a verdict rests on, and those left out with their flags. */
-    public record Runs(int used, int leftOut, Map<Flag, Long> why) {
+    /**
+     * The runs of one mode a verdict rests on, those left out with their flags, and those counted although flagged
+     * ({@code compare.keepFlagged}) with theirs.
+     */
+    public record Runs(int used, int leftOut, Map<Flag, Long> why, int flaggedKept, Map<Flag, Long> keptWhy) {
+
+        public Runs(int used, int leftOut, Map<Flag, Long> why) {
+            this(used, leftOut, why, 0, Map.of());
+        }
+
         /** "3 runs" or "2 runs (1 left out: busy machine)". */
         public String text() {
             return used + " run" + (used == 1 ? "" : "s")
@@ -65,10 +74,17 @@ public final class Comparison {
             Multiplicity.Adjusted holm,
             List<String> notes,
             Runs modeRuns,
-            Runs baselineRuns) {
+            Runs baselineRuns,
+            Verdicts.Judgement allRuns) {
 
         public LogRatio ratio() {
             return verdict.ratio();
+        }
+
+        /** The same row with its verdict on every run that finished, and {@code notes}. */
+        RatioRow withAllRuns(Verdicts.Judgement all, List<String> notes) {
+            return new RatioRow(
+                    test, mode, baseline, headline, primary, verdict, holm, notes, modeRuns, baselineRuns, all);
         }
 
         /** A secondary difference that Holm's adjustment leaves significant (a primary one needs none). */
@@ -78,10 +94,38 @@ public final class Comparison {
             return differs && (holm == null || holm.significant());
         }
 
-        /** "better", "worse" or "" (no significant difference, equivalent, undetermined, or no good direction). */
+        /**
+         * Fisher's exact two-sided p-value that the two modes' runs were left out at the same rate (1 when none was).
+         */
+        public double exclusionP() {
+            return Fisher.twoSided(modeRuns.leftOut(), modeRuns.used(), baselineRuns.leftOut(), baselineRuns.used());
+        }
+
+        /** The modes' runs were left out at rates beyond chance: the verdict may owe something to the rules. */
+        public boolean leftOutUnevenly() {
+            return exclusionP() < UNEVEN_EXCLUSION_P;
+        }
+
+        /** On every run that finished (intention to treat) the verdict would read otherwise. */
+        public boolean dependsOnWhichRunsAreKept() {
+            return allRuns != null && allRuns.verdict() != verdict.verdict();
+        }
+
+        /**
+         * Whether runs the method would leave out are among those this figure rests on ({@code compare.keepFlagged}
+         * counted them): its figure is then shown, never judged.
+         */
+        public boolean restsOnFlaggedRuns() {
+            return modeRuns.flaggedKept() + baselineRuns.flaggedKept() > 0;
+        }
+
+        /**
+         * "better", "worse" or "" (no significant difference, equivalent, undetermined, no good direction, or resting
+         * on flagged runs).
+         */
         public String judgement() {
             Boolean higherIsBetter = headline.metric().higherIsBetter;
-            if (higherIsBetter == null || !significant()) {
+            if (higherIsBetter == null || !significant() || restsOnFlaggedRuns()) {
                 return "";
             }
             return (ratio().estimate() > 1) == higherIsBetter ? "better" : "worse";
@@ -98,6 +142,11 @@ public final class Comparison {
                         holm.significant() ? "" : ": not significant across the comparison's secondary figures"));
             }
             notes.forEach(n -> t.append("; ").append(n));
+            if (restsOnFlaggedRuns()) {
+                t.append("; not a result: it counts ")
+                        .append(modeRuns.flaggedKept() + baselineRuns.flaggedKept())
+                        .append(" flagged run(s) that the method leaves out (kept by compare.keepFlagged)");
+            }
             return t.toString();
         }
     }
@@ -215,6 +264,7 @@ public final class Comparison {
                 Metric metric = headline.metric();
                 Map<DispatchMode, double[]> values = new LinkedHashMap<>();
                 Map<DispatchMode, Runs> used = new LinkedHashMap<>();
+                Map<DispatchMode, double[]> everyRun = new LinkedHashMap<>();
                 for (DispatchMode mode : modes) {
                     List<RunResult> mine = runs.stream()
                             .filter(r -> r.test().equals(test) && r.mode() == mode)
@@ -223,10 +273,21 @@ public final class Comparison {
                     Map<Flag, Long> why = new EnumMap<>(Flag.class);
                     mine.stream().filter(r -> !valid.contains(r)).forEach(r -> r.flagsFor(headline)
                             .forEach(f -> why.merge(f, 1L, Long::sum)));
-                    used.put(mode, new Runs(valid.size(), mine.size() - valid.size(), why));
+                    List<RunResult> flaggedKept = valid.stream()
+                            .filter(r -> !r.flagsFor(headline).isEmpty())
+                            .toList();
+                    Map<Flag, Long> keptWhy = new EnumMap<>(Flag.class);
+                    flaggedKept.forEach(r -> r.flagsFor(headline).forEach(f -> keptWhy.merge(f, 1L, Long::sum)));
+                    used.put(
+                            mode, new Runs(valid.size(), mine.size() - valid.size(), why, flaggedKept.size(), keptWhy));
                     values.put(
                             mode,
                             valid.stream()
+                                    .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN))
+                                    .toArray());
+                    everyRun.put(
+                            mode,
+                            mine.stream()
                                     .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN))
                                     .toArray());
                 }
@@ -239,7 +300,8 @@ public final class Comparison {
                             ? TwoStagePlans.interval(
                                     twoStage, keepFlagged, test, mode, values.get(mode), values.get(baseline), metric)
                             : null;
-                    ratios.add(ratioRow(test, headline, mode, baseline, values, used, margin, isPrimary, planned));
+                    RatioRow row = ratioRow(test, headline, mode, baseline, values, used, margin, isPrimary, planned);
+                    ratios.add(isPrimary ? leftOutChecked(row, everyRun, margin) : row);
                     cpuDifference(test, headline, mode, baseline, values, used).ifPresent(cpuDifferences::add);
                 }
                 for (Contrast k : contrasts) {
@@ -363,7 +425,52 @@ public final class Comparison {
             notes = planned.notes(notes);
             ratio = planned.ratio() == null ? ratio : planned.ratio();
         }
-        return new RatioRow(test, mode, reference, headline, primary, Verdicts.judge(ratio, margin), null, notes, m, b);
+        return new RatioRow(
+                test, mode, reference, headline, primary, Verdicts.judge(ratio, margin), null, notes, m, b, null);
+    }
+
+    /** Below this two-sided p, Fisher's exact test says the modes' runs were left out at different rates. */
+    static final double UNEVEN_EXCLUSION_P = 0.05;
+
+    /**
+     * A primary row with runs left out, checked against them: its verdict on every run that finished (intention to
+     * treat, unpaired), noted when it differs, and a note when the two modes' runs were left out at rates Fisher's
+     * exact test calls different — either way the verdict then depends on the rules that left runs out.
+     */
+    private static RatioRow leftOutChecked(RatioRow row, Map<DispatchMode, double[]> everyRun, double margin) {
+        Runs m = row.modeRuns(), b = row.baselineRuns();
+        if (m.leftOut() + b.leftOut() == 0) {
+            return row;
+        }
+        Verdicts.Judgement all = Verdicts.judge(
+                Ratios.unpaired(
+                        everyRun.get(row.mode()),
+                        everyRun.get(row.baseline()),
+                        row.headline().metric().resolution),
+                margin);
+        RatioRow checked = row.withAllRuns(all, row.notes());
+        List<String> notes = new ArrayList<>(row.notes());
+        if (checked.dependsOnWhichRunsAreKept()) {
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "depends on which runs are kept: on every run that finished (%d and %d) it reads %s",
+                    m.used() + m.leftOut(),
+                    b.used() + b.leftOut(),
+                    all.text()));
+        }
+        if (checked.leftOutUnevenly()) {
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "runs left out unevenly: %s %d of %d, %s %d of %d (Fisher's exact p %.3f)",
+                    row.mode().label(),
+                    m.leftOut(),
+                    m.used() + m.leftOut(),
+                    row.baseline().label(),
+                    b.leftOut(),
+                    b.used() + b.leftOut(),
+                    checked.exclusionP()));
+        }
+        return row.withAllRuns(all, List.copyOf(notes));
     }
 
     /** For a requests per CPU-second headline (all requests): the CPU µs per request difference; else none. */
@@ -581,7 +688,8 @@ public final class Comparison {
                                     next.next(),
                                     r.notes(),
                                     r.modeRuns(),
-                                    r.baselineRuns()));
+                                    r.baselineRuns(),
+                                    r.allRuns()));
         }
         return out;
     }

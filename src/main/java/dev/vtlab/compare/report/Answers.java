@@ -78,50 +78,95 @@ final class Answers {
         LogRatio ratio = r.ratio();
         Verdicts.Judgement v = r.verdict();
         String mode = r.mode().label(), base = r.baseline().label(), figure = h.metric().words;
+        if (r.restsOnFlaggedRuns() && v.verdict() != Verdicts.Verdict.UNDETERMINED) {
+            Map<Flag, Long> flags = new EnumMap<>(Flag.class);
+            r.modeRuns().keptWhy().forEach((f, n) -> flags.merge(f, n, Long::sum));
+            r.baselineRuns().keptWhy().forEach((f, n) -> flags.merge(f, n, Long::sum));
+            return where
+                    + String.format(
+                            Locale.ROOT,
+                            "%s's %s was %.3f of %s's (95 %% CI %.3f–%.3f; %s), but %d of these runs %s flagged (%s)"
+                                    + " and counted only because compare.keepFlagged is set: not a result, since the"
+                                    + " method leaves such runs out.",
+                            mode,
+                            figure,
+                            ratio.estimate(),
+                            base,
+                            ratio.low(),
+                            ratio.high(),
+                            runs,
+                            r.modeRuns().flaggedKept() + r.baselineRuns().flaggedKept(),
+                            r.modeRuns().flaggedKept() + r.baselineRuns().flaggedKept() == 1 ? "was" : "were",
+                            flags.keySet().stream().map(Flag::text).collect(Collectors.joining(", ")));
+        }
         return where
-                + switch (v.verdict()) {
-                    case HIGHER, LOWER ->
-                        String.format(
+                + verdictSentence(r, h)
+                + (r.dependsOnWhichRunsAreKept()
+                        ? " It depends on which runs are kept: on every run that finished it reads "
+                                + r.allRuns().text() + "."
+                        : "")
+                + (r.leftOutUnevenly()
+                        ? String.format(
                                 Locale.ROOT,
-                                "%s's %s was %.1f %% %s than %s's (95 %% CI %.1f–%.1f %%; %s)%s.",
+                                " The modes' runs were left out at different rates (%s %d of %d, %s %d of %d;"
+                                        + " Fisher's exact p %.3f).",
                                 mode,
-                                figure,
-                                100 * Math.abs(ratio.estimate() - 1),
-                                ratio.estimate() > 1 ? "higher" : "lower",
+                                r.modeRuns().leftOut(),
+                                r.modeRuns().used() + r.modeRuns().leftOut(),
                                 base,
-                                100 * Math.min(Math.abs(ratio.low() - 1), Math.abs(ratio.high() - 1)),
-                                100 * Math.max(Math.abs(ratio.low() - 1), Math.abs(ratio.high() - 1)),
-                                runs,
-                                r.judgement().isEmpty() ? "" : ": " + r.judgement());
-                    case EQUIVALENT ->
-                        String.format(
-                                Locale.ROOT,
-                                "%s and %s are equivalent in %s within ±%.0f %% (90 %% CI of the ratio %+.1f %% … %+.1f %%;"
-                                        + " %s).",
-                                mode,
-                                base,
-                                figure,
-                                100 * v.margin(),
-                                100 * (v.equivalence().low() - 1),
-                                100 * (v.equivalence().high() - 1),
-                                runs);
-                    case INCONCLUSIVE ->
-                        String.format(
-                                Locale.ROOT,
-                                "%s against %s in %s is inconclusive: its interval (%+.1f %% … %+.1f %%; %s) is wider"
-                                        + " than the ±%.0f %% margin, so neither a difference nor equivalence is shown;"
-                                        + " more runs would tell.",
-                                mode,
-                                base,
-                                figure,
-                                100 * (ratio.low() - 1),
-                                100 * (ratio.high() - 1),
-                                runs,
-                                100 * v.margin());
-                    case UNDETERMINED ->
-                        mode + " against " + base + " in " + figure + " is undetermined: " + ratio.why() + " (" + runs
-                                + ").";
-                };
+                                r.baselineRuns().leftOut(),
+                                r.baselineRuns().used() + r.baselineRuns().leftOut(),
+                                r.exclusionP())
+                        : "");
+    }
+
+    private static String verdictSentence(Comparison.RatioRow r, Headline h) {
+        String runs = runs(r);
+        LogRatio ratio = r.ratio();
+        Verdicts.Judgement v = r.verdict();
+        String mode = r.mode().label(), base = r.baseline().label(), figure = h.metric().words;
+        return switch (v.verdict()) {
+            case HIGHER, LOWER ->
+                String.format(
+                        Locale.ROOT,
+                        "%s's %s was %.1f %% %s than %s's (95 %% CI %.1f–%.1f %%; %s)%s.",
+                        mode,
+                        figure,
+                        100 * Math.abs(ratio.estimate() - 1),
+                        ratio.estimate() > 1 ? "higher" : "lower",
+                        base,
+                        100 * Math.min(Math.abs(ratio.low() - 1), Math.abs(ratio.high() - 1)),
+                        100 * Math.max(Math.abs(ratio.low() - 1), Math.abs(ratio.high() - 1)),
+                        runs,
+                        r.judgement().isEmpty() ? "" : ": " + r.judgement());
+            case EQUIVALENT ->
+                String.format(
+                        Locale.ROOT,
+                        "%s and %s are equivalent in %s within ±%.0f %% (90 %% CI of the ratio %+.1f %% … %+.1f %%;"
+                                + " %s).",
+                        mode,
+                        base,
+                        figure,
+                        100 * v.margin(),
+                        100 * (v.equivalence().low() - 1),
+                        100 * (v.equivalence().high() - 1),
+                        runs);
+            case INCONCLUSIVE ->
+                String.format(
+                        Locale.ROOT,
+                        "%s against %s in %s is inconclusive: its interval (%+.1f %% … %+.1f %%; %s) is wider"
+                                + " than the ±%.0f %% margin, so neither a difference nor equivalence is shown;"
+                                + " more runs would tell.",
+                        mode,
+                        base,
+                        figure,
+                        100 * (ratio.low() - 1),
+                        100 * (ratio.high() - 1),
+                        runs,
+                        100 * v.margin());
+            case UNDETERMINED ->
+                mode + " against " + base + " in " + figure + " is undetermined: " + ratio.why() + " (" + runs + ").";
+        };
     }
 
     /** The figure's level, or a one-level test's only one: what load the sentence speaks of ("50 users at 2500/s"). */

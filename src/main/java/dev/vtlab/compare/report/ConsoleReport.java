@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
 /** The headline verdicts on the console, after the reports are written. */
 public final class ConsoleReport {
 
-    private static final Set<Metric> HEADLINES = Set.of(Metric.STEADY_RPS, Metric.P95_MS, Metric.TIME_TO_90PCT_S);
+    private static final Set<Metric> HEADLINES =
+            Set.of(Metric.STEADY_RPS, Metric.P95_MS, Metric.TIME_TO_90PCT_S, Metric.WARMUP_S);
 
     /** The buckets a console line names. */
     private static final int TOP_BUCKETS = 4;

@@ -97,11 +97,15 @@ public final class HtmlReport {
                 .append((int) (Stats.CONFIDENCE * 100))
                 .append(" % confidence interval; each ratio is mode ÷ ")
                 .append(c.modes().get(0).label())
-                .append(" with Fieller's interval. Throughput and latency count successful requests only, ")
+                .append(" of geometric means, its interval Welch's on the logs of the runs' figures (or paired, where")
+                .append(" the method pairs the runs). Throughput and latency count successful requests only, ")
                 .append("over each load level's steady window. Each test's primary figure (its catalogue's) answers")
                 .append(" its question; every other figure is secondary. Raw numbers: <a href=\"summary.json\">")
                 .append("summary.json</a>, <a href=\"runs.csv\">runs.csv</a>, <a href=\"ratios.csv\">ratios.csv</a>;")
-                .append(" each run's raw files under <code>runs/</code>.</p>\n")
+                .append(
+                        " each run's raw files under <code>runs/</code>. The terms — steady window, MSER, the margin and")
+                .append(" TOST, Holm, two-stage, variance components — are explained in the glossary at the end of the")
+                .append(" lab's docs/decide.md.</p>\n")
                 .append(TwoStageReport.html(c))
                 .append("</details>\n");
         runs(h, c, out);
@@ -295,12 +299,23 @@ public final class HtmlReport {
         }
     }
 
+    /** A run's warm-up in whole seconds, "at its cap" when it ended there, "—" when the test has none. */
+    private static String warmUp(RunResult r) {
+        double s = r.record().warmupSeconds();
+        if (Double.isNaN(s)) {
+            return "—";
+        }
+        return String.format(Locale.ROOT, "%.0f", s)
+                + (Boolean.FALSE.equals(r.record().warm()) ? " (at its cap)" : "");
+    }
+
     private static void runs(StringBuilder h, Comparison c, Path out) {
         h.append(
                         "<h2>Runs, in the order they ran</h2>\n<table id=\"runs\"><tr><th>#</th><th>test</th><th>mode</th><th>rep</th><th>requests</th>")
                 .append(
                         "<th>errors</th><th>steady req/s per level</th><th>server CPU %</th><th>JMeter CPU %</th><th>remote CPU %</th>")
-                .append("<th>other CPU %</th><th>load avg before</th><th>flags and warnings</th><th>files</th></tr>\n");
+                .append("<th>other CPU %</th><th>load avg before</th><th>warm-up s</th><th>flags and warnings</th>")
+                .append("<th>files</th></tr>\n");
         for (RunResult r : c.runs()) {
             String levels = r.levels().stream()
                     .map(l -> String.format(Locale.ROOT, "%s: %.1f", l.name(), l.rps()))
@@ -321,7 +336,7 @@ public final class HtmlReport {
             h.append(String.format(
                     Locale.ROOT,
                     "<tr><td>%d</td><td class=\"l\">%s</td><td class=\"l %s\">%s</td><td>%d</td><td>%d</td><td class=\"%s\">%s</td>"
-                            + "<td>%s</td><td>%s</td><td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%.2f</td><td class=\"l\">%s</td><td class=\"l\"><a href=\"%s/\">run</a>%s</td></tr>%n",
+                            + "<td>%s</td><td>%s</td><td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%.2f</td><td>%s</td><td class=\"l\">%s</td><td class=\"l\"><a href=\"%s/\">run</a>%s</td></tr>%n",
                     r.order(),
                     r.test(),
                     r.mode().label(),
@@ -336,6 +351,7 @@ public final class HtmlReport {
                     r.remoteCpuPct(),
                     r.otherCpuPct(),
                     r.before().loadAverage1m(),
+                    warmUp(r),
                     String.join("<br>", flags),
                     r.dir(),
                     dashboard

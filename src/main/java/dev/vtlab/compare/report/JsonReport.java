@@ -2,6 +2,7 @@ package dev.vtlab.compare.report;
 
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.stats.Pivot;
 import dev.vtlab.compare.stats.Stats;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -45,6 +46,8 @@ public final class JsonReport {
             "flags",
             "steal_pct",
             "calibration_units_per_s",
+            "warmup_s",
+            "warm",
             "server_jvm_args");
     /** Fields every ratio entry has. */
     public static final List<String> RATIO_FIELDS = List.of(
@@ -140,6 +143,17 @@ public final class JsonReport {
      * {@code contrasts} alike, after {@code e}'s fields that say which modes it compares.
      */
     static JsonObjectBuilder ratio(JsonObjectBuilder e, Comparison.RatioRow r) {
+        if (r.allRuns() != null) {
+            // a primary figure with runs left out: its verdict on every run that finished, and how evenly they fell
+            e.add(
+                            "all_runs",
+                            Json.createObjectBuilder()
+                                    .add("ratio", num(r.allRuns().ratio().estimate()))
+                                    .add("ci_low", num(r.allRuns().ratio().low()))
+                                    .add("ci_high", num(r.allRuns().ratio().high()))
+                                    .add("verdict", r.allRuns().verdict().name().toLowerCase(Locale.ROOT)))
+                    .add("exclusion_p", num(r.exclusionP()));
+        }
         return e.add("metric", r.headline().key())
                 .add("ratio", num(r.ratio().estimate()))
                 .add("ci_low", num(r.ratio().low()))
@@ -148,6 +162,9 @@ public final class JsonReport {
                 .add("judgement", r.judgement())
                 .add("text", r.text())
                 .add("p_value", num(r.ratio().pValue()))
+                // the log ratio's standard error and its t's degrees of freedom: what joins comparisons later
+                .add("log_se", num(r.ratio().logScale()))
+                .add("df", r.ratio().pivot() instanceof Pivot.StudentT t ? num(t.degreesOfFreedom()) : JsonValue.NULL)
                 .add(
                         "holm_adjusted_p",
                         r.holm() == null ? JsonValue.NULL : num(r.holm().adjusted()))
@@ -242,6 +259,13 @@ public final class JsonReport {
                 .add("other_cpu_pct", num(round(r.otherCpuPct())))
                 .add("steal_pct", num(round(r.stealPct())))
                 .add("calibration_units_per_s", num(round(r.record().calibration())))
+                // the warm-up's length, and whether it ended warm (false: at its cap; null: the test has none)
+                .add("warmup_s", num(round(r.record().warmupSeconds())))
+                .add(
+                        "warm",
+                        r.record().warm() == null
+                                ? JsonValue.NULL
+                                : r.record().warm() ? JsonValue.TRUE : JsonValue.FALSE)
                 .add("load_generator_bound", r.loadGeneratorBound())
                 .add("machine_busy", r.machineBusy())
                 .add("load_average_before", num(r.before().loadAverage1m()))

@@ -199,7 +199,8 @@ public final class StudyReport {
                 .append(StudyClaims.MODE.label())
                 .append(" ÷ ")
                 .append(StudyClaims.BASELINE.label())
-                .append(" (the study's prototype ran every task on a new virtual thread; executor-virtual is vtlab's")
+                .append(
+                        " (the study's prototype ran each HTTP request on a new virtual thread; executor-virtual is vtlab's")
                 .append(" closest mode) with its ")
                 .append(Math.round(100 * Stats.CONFIDENCE))
                 .append(" % interval over the valid runs of each mode, from ")

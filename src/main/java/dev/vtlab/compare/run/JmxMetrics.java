@@ -36,7 +36,7 @@ import javax.management.remote.JMXServiceURL;
  * pool statistics (monitor-1.0), heap, direct buffers, the JDK's virtual-thread scheduler, vtlab's user feature,
  * the Dispatcher's virtual threads (the lab's app) and the collectors' time. Not /metrics: a user's app may have no
  * mpMetrics, or another version of it, and any scrape collects every scope, Liberty's servlet statistics included,
- * whose read walks an entry per thread that served a request (docs/results.md §3).
+ * whose read walks an entry per thread that served a request (docs/notebook.md §3).
  */
 final class JmxMetrics implements Supplier<Map<ServerMetric, Double>>, AutoCloseable {
 

@@ -61,7 +61,7 @@ public final class ServerLayout {
      * {@code elements} of that kind of server. The sampler reads the server's figures over JMX: any scrape of
      * /metrics, even of one scope or one figure by name, collects every figure, Liberty's servlet statistics
      * included, whose read walks an entry per thread that ever served a request (with a thread per request, about
-     * 10 % of executor-virtual's CPU on ping: docs/results.md §3). And nothing polls server.xml or the application's
+     * 10 % of executor-virtual's CPU on ping: docs/notebook.md §3). And nothing polls server.xml or the application's
      * files (every 500 ms, a walk of every file: 2-5 % of a busy 1-CPU server's samples); liberty:dev keeps its
      * polling.
      */

@@ -77,7 +77,7 @@ public final class Catalogue {
          * JVM options this test's servers get beyond the comparison's own: a test whose primary figure is the peak RSS
          * touches the whole heap at start (-XX:+AlwaysPreTouch), so that its RSS is the heap a long run reaches plus
          * the native memory, and settles in seconds. Without it RSS counts only the heap pages the collector has
-         * touched so far, which under -Xms = -Xmx kept one mode's RSS rising for 9 minutes (results.md, footprint).
+         * touched so far, which under -Xms = -Xmx kept one mode's RSS rising for 9 minutes (notebook.md, footprint).
          */
         public List<String> serverJvmArgs() {
             return primary() == Metric.RSS_MAX_MIB ? List.of(PRE_TOUCH) : List.of();
@@ -158,8 +158,8 @@ public final class Catalogue {
     public enum Profile {
         SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 3)),
         QUICK(90, List.of("ping", "throughput"), Map.of("ping", 3, "throughput", 3)),
-        // 150 s: the footprint's warm-ups at 500 users took 91-140 s here (results.md section 3); ramp-up and
-        // footprint at 4 runs per mode, as 4 gave the ramp-up's time to peak its verdict (results.md section 1)
+        // 150 s: the footprint's warm-ups at 500 users took 91-140 s here (notebook.md section 3); ramp-up and
+        // footprint at 4 runs per mode, as 4 gave the ramp-up's time to peak its verdict (notebook.md section 1)
         RIGOROUS(
                 150,
                 List.of("ping", "throughput", "ramp-up", "footprint"),
@@ -278,7 +278,7 @@ public final class Catalogue {
                     perProfile(
                             Map.of("THREADS", "200", "RAMP", "0", "DURATION", "5", "DELAY_MS", "500", "WORK", "1"),
                             Map.of("THREADS", "1000", "RAMP", "0", "DURATION", "20", "DELAY_MS", "1000", "WORK", "1"),
-                            // rigorous: 150 s, as the pool on one CPU took 48-65 s to 90 % of its peak (results.md
+                            // rigorous: 150 s, as the pool on one CPU took 48-65 s to 90 % of its peak (notebook.md
                             // section 1) and a 25-s plan ended before it
                             Map.of("THREADS", "1000", "RAMP", "0", "DURATION", "150", "DELAY_MS", "1000", "WORK", "1"),
                             Map.of(

@@ -22,7 +22,9 @@ public enum Metric {
             0),
     RSS_MAX_MIB("rss_max_mib", "max RSS MiB", "peak resident memory", Boolean.FALSE, 0),
     // counted in whole seconds of the per-second throughput
-    TIME_TO_90PCT_S("time_to_90pct_s", "s to 90 % of peak", "time to 90 % of peak throughput", Boolean.FALSE, 1);
+    TIME_TO_90PCT_S("time_to_90pct_s", "s to 90 % of peak", "time to 90 % of peak throughput", Boolean.FALSE, 1),
+    // from the fresh server's first request to the end of a warm-up that ended warm (a capped one has no figure)
+    WARMUP_S("warmup_s", "s to warm", "time to warm after a start", Boolean.FALSE, 0);
 
     public final String key;
     public final String label;

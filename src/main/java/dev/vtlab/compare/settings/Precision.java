@@ -27,7 +27,7 @@ public record Precision(double target, Integer budgetSeconds, int maxRuns) {
     /**
      * The first stage's runs per mode unless compare.repeats says (or the profile has more): the runs the target needs
      * grow with c², 6.54² with 3 runs per mode against 3.94² with 5. Measured: banking's first stage of 3 and 4 valid runs
-     * (c = 5.52) asked for 41 runs per mode where 5 + 5 would have asked for 21 (docs/results.md §2).
+     * (c = 5.52) asked for 41 runs per mode where 5 + 5 would have asked for 21 (docs/notebook.md §2).
      */
     public static final int FIRST_STAGE = 5;
 

@@ -54,7 +54,8 @@ public enum Setting {
     CPU_PROFILE_RUNS("cpuProfile.runs"),
     CPU_PROFILE_INTERVAL_MS("cpuProfile.intervalMs"),
     REANALYSE("reanalyse"),
-    STUDY_FROM("studyFrom");
+    STUDY_FROM("studyFrom"),
+    JOIN("join");
 
     public static final String PREFIX = "compare.";
 

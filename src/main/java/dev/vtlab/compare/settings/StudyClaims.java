@@ -18,8 +18,8 @@ public final class StudyClaims {
     /** Liberty's autonomic pool, the study's reference. */
     public static final DispatchMode BASELINE = DispatchMode.THREADPOOL;
     /**
-     * The study's prototype started a new virtual thread for every task Liberty's executor received; vtlab's closest
-     * mode is executor-virtual (docs/architecture.md).
+     * The study's prototype started a new virtual thread for each HTTP request Liberty's pool would have run (a
+     * channel-framework patch); vtlab's closest mode is executor-virtual (docs/architecture.md).
      */
     public static final DispatchMode MODE = DispatchMode.EXECUTOR_VIRTUAL;
 

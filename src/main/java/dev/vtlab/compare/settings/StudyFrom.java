@@ -1,7 +1,6 @@
 package dev.vtlab.compare.settings;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -28,30 +27,8 @@ public record StudyFrom(List<Path> dirs, Path out) {
     /** {@code value} and {@code out} as given (out null: the default), relative paths against {@code basedir}. */
     public static StudyFrom parse(String value, String out, Path basedir) {
         String key = Setting.STUDY_FROM.key();
-        List<Path> dirs = new ArrayList<>();
-        for (String entry : value.split(",", -1)) {
-            if (entry.isBlank()) {
-                throw new IllegalArgumentException(key + ": an empty entry in \"" + value + "\"; name each report"
-                        + " directory once, separated by commas");
-            }
-            Path dir = basedir.resolve(entry.strip()).toAbsolutePath().normalize();
-            if (dirs.contains(dir)) {
-                throw new IllegalArgumentException(key + ": " + dir + " is named twice");
-            }
-            dirs.add(dir);
-        }
-        if (dirs.size() > MAX_DIRS) {
-            throw new IllegalArgumentException(
-                    key + ": " + dirs.size() + " directories; at most " + MAX_DIRS + ", one per test of the study");
-        }
-        Path to = basedir.resolve(out == null ? DEFAULT_OUT : out)
-                .toAbsolutePath()
-                .normalize();
-        if (dirs.contains(to)) {
-            throw new IllegalArgumentException(Setting.OUT.key() + ": " + to + " is one of " + key + "'s directories;"
-                    + " name another for the joined table");
-        }
-        return new StudyFrom(dirs, to);
+        List<Path> dirs = DirList.parse(key, value, basedir, MAX_DIRS, "one per test of the study");
+        return new StudyFrom(dirs, DirList.out(key, out, DEFAULT_OUT, dirs, basedir, "the joined table"));
     }
 
     /** The command that makes this table again. */

@@ -23,7 +23,7 @@ public final class StudyProfile {
     /** The study's sudden load needed about 6 000 threads; past that the lab's JMeter would be the limit. */
     static final int RAMP_UP_USERS_MAX = 6000;
     /**
-     * Seconds of sudden load: Liberty's pool grew by a few threads a second on a 1-CPU server here (results.md §1),
+     * Seconds of sudden load: Liberty's pool grew by a few threads a second on a 1-CPU server here (notebook.md §1),
      * so reaching the several hundred threads the CPU can keep busy takes minutes, not the quick profile's 25 s.
      */
     static final int RAMP_UP_SECONDS = 300;

@@ -1,0 +1,103 @@
+package dev.vtlab.compare.raw;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A finished comparison read back from its {@code summary.json}: what it was (when, which lab code, which profile and
+ * command) and each of its ratios with the log-scale standard error that joins it to others. The raw files are the
+ * boundary for analysing runs again; a summary is what is kept of a comparison once its runs are gone.
+ */
+public final class SummaryFiles {
+
+    public static final String SUMMARY = "summary.json";
+
+    /** One ratio: mode ÷ reference (the baseline, or a contrast's reference) on one figure. */
+    public record Ratio(
+            String test,
+            String metric,
+            String mode,
+            String reference,
+            double ratio,
+            double low,
+            double high,
+            String verdict,
+            double logSe,
+            boolean primary) {}
+
+    /** A comparison's summary: where it was read, its environment's few facts, its ratios. */
+    public record Summary(
+            Path dir, String generatedAt, String labVersion, String profile, String command, List<Ratio> ratios) {
+
+        public Summary {
+            ratios = List.copyOf(ratios);
+        }
+    }
+
+    private SummaryFiles() {}
+
+    /** {@code dir}'s summary.json; refused in one line naming {@code setting} when there is none. */
+    public static Summary read(Path dir, String setting) throws IOException {
+        Path file = dir.resolve(SUMMARY);
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(setting + ": " + dir + " has no " + SUMMARY);
+        }
+        JsonObject root;
+        try (Reader r = Files.newBufferedReader(file);
+                JsonReader json = Json.createReader(r)) {
+            root = json.readObject();
+        }
+        JsonObject env = root.getJsonObject("environment");
+        if (env == null || !root.containsKey("ratios")) {
+            throw new IllegalArgumentException(
+                    setting + ": " + file + " is not a comparison's summary (no environment" + " or ratios)");
+        }
+        List<Ratio> ratios = new ArrayList<>();
+        for (JsonValue v : root.getJsonArray("ratios")) {
+            JsonObject o = v.asJsonObject();
+            ratios.add(ratio(o, o.getString("baseline", "")));
+        }
+        if (root.containsKey("contrasts") && !root.isNull("contrasts")) {
+            for (JsonValue v : root.getJsonArray("contrasts")) {
+                JsonObject o = v.asJsonObject();
+                ratios.add(ratio(o, o.getString("reference", "")));
+            }
+        }
+        return new Summary(
+                dir,
+                env.getString("generated_at", ""),
+                env.getString("lab_version", ""),
+                env.getString("profile", ""),
+                env.getString("command", ""),
+                ratios);
+    }
+
+    private static Ratio ratio(JsonObject o, String reference) {
+        return new Ratio(
+                o.getString("test"),
+                o.getString("metric"),
+                o.getString("mode"),
+                reference,
+                number(o, "ratio"),
+                number(o, "ci_low"),
+                number(o, "ci_high"),
+                o.getString("verdict", ""),
+                number(o, "log_se"),
+                o.getBoolean("primary", false));
+    }
+
+    /** A number, or NaN where the summary has null or nothing (a summary written before the field existed). */
+    private static double number(JsonObject o, String key) {
+        return o.containsKey(key) && o.get(key).getValueType() == JsonValue.ValueType.NUMBER
+                ? o.getJsonNumber(key).doubleValue()
+                : Double.NaN;
+    }
+}

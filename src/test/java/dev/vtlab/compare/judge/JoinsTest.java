@@ -1,0 +1,77 @@
+package dev.vtlab.compare.judge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vtlab.compare.raw.SummaryFiles;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Comparisons joined figure by figure: which figures join, and the joined ratio worked by hand. */
+class JoinsTest {
+
+    @Test
+    void twoDaysOfTheSameFigureJoinWithTheSpreadBetweenThem() {
+        // ln 0.90 and ln 0.95, each with a standard error of 0.03: w = 1111.1, Q = 1111.1·2·(0.0270336)² = 1.624036,
+        // τ² = (Q − 1) / (2222.2 − 1111.1) = 0.000561636 (τ = 0.023699); equal weights, so the joined ratio is
+        // √(0.90·0.95) = 0.924662; q floored at 1, SE = √(1 / Σw*) = 0.0270336, t(1) = 12.706205:
+        // exp(ln 0.924662 ∓ 0.343491) = 0.655851, 1.303650
+        Joins joins = Joins.of(List.of(
+                summary("a", ratio("throughput", 0.90, 0.03, true), ratio("ping", 0.80, 0.05, true)),
+                summary("b", ratio("throughput", 0.95, 0.03, true))));
+        assertEquals(2, joins.rows().size());
+        Joins.Row once = joins.rows().get(1);
+        assertEquals("ping", once.key().test());
+        assertNull(once.joined(), "ping was measured once: nothing to join");
+        assertEquals("measured by one comparison", once.why());
+        Joins.Row row = joins.rows().get(0);
+        assertEquals(
+                new Joins.Key("throughput", "tps_per_cpu_s@100 users", "managed-virtual", "threadpool"), row.key());
+        assertEquals(0.924662, row.joined().ratio(), 1e-6);
+        assertEquals(0.023699, row.joined().tau(), 1e-6);
+        assertEquals(1.624036, row.joined().q(), 1e-6);
+        assertEquals(0.655851, row.joined().low(), 1e-6);
+        assertEquals(1.303650, row.joined().high(), 1e-6);
+    }
+
+    @Test
+    void aComparisonWithoutAStandardErrorIsNamedNotJoined() {
+        Joins joins = Joins.of(List.of(
+                summary("a", ratio("throughput", 0.90, 0.03, true)),
+                summary("b", ratio("throughput", 0.95, Double.NaN, true))));
+        Joins.Row row = joins.rows().get(0);
+        assertNull(row.joined());
+        assertTrue(row.why().startsWith("comparison 2 has no interval for it (its summary predates log_se"), row.why());
+    }
+
+    @Test
+    void primaryFiguresComeFirst() {
+        Joins joins = Joins.of(List.of(
+                summary("a", ratio("secondary", 1.0, 0.02, false), ratio("throughput", 0.9, 0.03, true)),
+                summary("b", ratio("secondary", 1.0, 0.02, false), ratio("throughput", 0.9, 0.03, true))));
+        assertEquals(
+                List.of("throughput", "secondary"),
+                joins.rows().stream().map(r -> r.key().test()).toList());
+    }
+
+    private static SummaryFiles.Summary summary(String dir, SummaryFiles.Ratio... ratios) {
+        return new SummaryFiles.Summary(
+                Path.of(dir), "2026-11-28T00:00:00Z", "abc", "rigorous", "cmd", List.of(ratios));
+    }
+
+    private static SummaryFiles.Ratio ratio(String test, double ratio, double logSe, boolean primary) {
+        return new SummaryFiles.Ratio(
+                test,
+                "tps_per_cpu_s@100 users",
+                "managed-virtual",
+                "threadpool",
+                ratio,
+                ratio * 0.9,
+                ratio * 1.1,
+                "inconclusive",
+                logSe,
+                primary);
+    }
+}

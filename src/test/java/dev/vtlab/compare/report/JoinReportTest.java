@@ -1,0 +1,78 @@
+package dev.vtlab.compare.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vtlab.compare.judge.Joins;
+import dev.vtlab.compare.raw.SummaryFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a join writes: the table, the chart and the console line, for the case worked by hand in JoinsTest. */
+class JoinReportTest {
+
+    @Test
+    void theJoinedRatioEachComparisonAndAFigureMeasuredOnce(@TempDir Path out) throws IOException {
+        Joins joins = Joins.of(List.of(
+                summary(
+                        out.resolveSibling("one"),
+                        "2026-11-28T10:00:00Z",
+                        ratio("throughput", 0.90),
+                        ratio("ping", 0.80)),
+                summary(out.resolveSibling("two"), "2026-11-29T10:00:00Z", ratio("throughput", 0.95))));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        JoinReport.write(joins, "the command", out, new PrintStream(console, true, StandardCharsets.UTF_8));
+
+        String md = Files.readString(out.resolve(JoinReport.MARKDOWN));
+        // √(0.90·0.95) = 0.925 [0.656, 1.304], τ 0.024 (JoinsTest works them out)
+        assertTrue(
+                md.contains("| throughput · tps_per_cpu_s@100 users (primary) | managed-virtual ÷ threadpool | 1: 0.900"
+                        + " [0.810, 0.990]<br>2: 0.950 [0.855, 1.045] | 0.925 [0.656, 1.304] over 2 comparisons, τ 0.024"
+                        + " | 0.024 | needs 3 comparisons |"),
+                md);
+        assertTrue(
+                md.contains("| ping · tps_per_cpu_s@100 users (primary) | managed-virtual ÷ threadpool | 1: 0.800"
+                        + " [0.720, 0.880] | 0.800 [0.720, 0.880], measured by one comparison |"),
+                md);
+        assertTrue(md.contains("| 2 | ../two | 2026-11-29T10:00:00Z | abc | rigorous |"), md);
+
+        String svg = Files.readString(out.resolve(JoinReport.SVG));
+        assertTrue(svg.startsWith("<svg") && svg.contains("fill=\"white\""), svg);
+        // two comparisons and the joined ratio for banking, one comparison for ping
+        assertEquals(4, svg.split("<circle", -1).length - 1, svg);
+        assertTrue(svg.contains("throughput tps_per_cpu_s@100 users, managed-virtual ÷ threadpool · joined"), svg);
+        assertTrue(svg.contains("ping tps_per_cpu_s@100 users, managed-virtual ÷ threadpool · 1: 2026-11-28 rigorous"));
+
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                printed.contains("[compare] throughput tps_per_cpu_s@100 users, managed-virtual ÷ threadpool:"
+                        + " 0.925 [0.656, 1.304] over 2 comparisons, τ 0.024"),
+                printed);
+        assertTrue(Files.readString(out.resolve(JoinReport.JSON)).contains("\"tau\""));
+    }
+
+    private static SummaryFiles.Summary summary(Path dir, String when, SummaryFiles.Ratio... ratios) {
+        return new SummaryFiles.Summary(dir, when, "abc", "rigorous", "cmd", List.of(ratios));
+    }
+
+    private static SummaryFiles.Ratio ratio(String test, double ratio) {
+        return new SummaryFiles.Ratio(
+                test,
+                "tps_per_cpu_s@100 users",
+                "managed-virtual",
+                "threadpool",
+                ratio,
+                ratio * 0.9,
+                ratio * 1.1,
+                "inconclusive",
+                0.03,
+                true);
+    }
+}

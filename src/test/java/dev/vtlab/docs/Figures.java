@@ -1,0 +1,197 @@
+package dev.vtlab.docs;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The ratios a kept comparison's {@code summary.json} holds, and the check that a page quotes only those: every
+ * "0.806 [0.714, 0.909]" (a ratio and its 95 % interval, as the report prints it) and every "19.4 % lower (95 % CI
+ * 9.1–28.6 %)" (the same ratio as a change, as the report's answer sentence prints it) must be one kept ratio,
+ * rounded as printed (a row's {@code all_runs}, its figure on every run that finished, counts too), and a verdict
+ * word right after a ratio must be that ratio's verdict. "0.806 (CI 0.714–0.909)" is
+ * read as the first form.
+ */
+record Figures(List<Kept> kept) {
+
+    /** One ratio of a kept comparison: {@code ratios} (mode ÷ baseline) or {@code contrasts} (mode ÷ reference). */
+    record Kept(String source, String test, String metric, double ratio, double low, double high, String verdict) {}
+
+    /** A quoted figure that matches no kept ratio, or whose verdict is not the kept one. */
+    record Mismatch(int line, String quoted, String why) {
+        @Override
+        public String toString() {
+            return "line " + line + ": \"" + quoted + "\" " + why;
+        }
+    }
+
+    /**
+     * "0.806 [0.714, 0.909]" or "0.806 (CI 0.714–0.909)", optionally followed by a verdict word (bold or not).
+     */
+    private static final Pattern TRIPLET = Pattern.compile(
+            "(\\d+\\.\\d{3})\\s+(?:\\[(\\d+\\.\\d{3}),\\s*(\\d+\\.\\d{3})\\]|\\((?:95\\s+%\\s+)?CI\\s+(\\d+\\.\\d{3})–(\\d+\\.\\d{3})\\))"
+                    + "(?:,?\\s*\\**\\s*(lower|higher|equivalent|inconclusive|sooner|later)\\b)?");
+
+    /** "19.4 % lower than threadpool's (95 % CI 9.1–28.6 %" and "47.6 % sooner (CI 20.8–65.4 %". */
+    private static final Pattern CHANGE = Pattern.compile(
+            "(\\d+(?:\\.\\d)?)\\s+%\\s+(lower|higher|sooner|later|fewer|more|above|below)\\b[^()]{0,80}\\((?:95\\s+%\\s+)?CI\\s+"
+                    + "(−?-?\\d+(?:\\.\\d)?)(?:–|\\s+…\\s+)(−?-?\\d+(?:\\.\\d)?)\\s+%");
+
+    static Figures read(Path dataDir) throws IOException {
+        List<Kept> kept = new ArrayList<>();
+        List<Path> summaries;
+        try (var files = Files.walk(dataDir)) {
+            summaries = files.filter(p -> p.getFileName().toString().equals("summary.json"))
+                    .sorted()
+                    .toList();
+        }
+        for (Path summary : summaries) {
+            String source = dataDir.relativize(summary).toString();
+            JsonObject root;
+            try (Reader r = Files.newBufferedReader(summary);
+                    JsonReader json = Json.createReader(r)) {
+                root = json.readObject();
+            }
+            for (String section : List.of("ratios", "contrasts")) {
+                JsonArray rows = root.getJsonArray(section);
+                if (rows == null) {
+                    continue;
+                }
+                for (JsonValue v : rows) {
+                    JsonObject row = v.asJsonObject();
+                    if (Stream.of("ratio", "ci_low", "ci_high").anyMatch(k -> !row.containsKey(k) || row.isNull(k))) {
+                        continue; // undetermined: a figure without an interval, never quoted as one
+                    }
+                    kept.add(kept(source, row, row));
+                    if (row.containsKey("all_runs")) {
+                        // the same figure on every run that finished, which the report prints beside the verdict
+                        kept.add(kept(source, row, row.getJsonObject("all_runs")));
+                    }
+                }
+            }
+        }
+        return new Figures(List.copyOf(kept));
+    }
+
+    private static Kept kept(String source, JsonObject row, JsonObject figure) {
+        return new Kept(
+                source,
+                row.getString("test"),
+                row.getString("metric"),
+                figure.getJsonNumber("ratio").doubleValue(),
+                figure.getJsonNumber("ci_low").doubleValue(),
+                figure.getJsonNumber("ci_high").doubleValue(),
+                figure.getString("verdict", ""));
+    }
+
+    /** Every quoted figure in {@code text} that no kept ratio backs, a figure broken across lines included. */
+    List<Mismatch> check(String text) {
+        List<Mismatch> out = new ArrayList<>();
+        Matcher t = TRIPLET.matcher(text);
+        while (t.find()) {
+            String low = t.group(2) != null ? t.group(2) : t.group(4);
+            String high = t.group(3) != null ? t.group(3) : t.group(5);
+            String why = triplet(t.group(1), low, high, t.group(6));
+            if (why != null) {
+                out.add(new Mismatch(line(text, t.start()), t.group().replaceAll("\\s+", " "), why));
+            }
+        }
+        Matcher c = CHANGE.matcher(text);
+        while (c.find()) {
+            String why = change(c.group(1), c.group(2), c.group(3), c.group(4));
+            if (why != null) {
+                out.add(new Mismatch(line(text, c.start()), c.group().replaceAll("\\s+", " "), why));
+            }
+        }
+        out.sort(Comparator.comparingInt(Mismatch::line));
+        return out;
+    }
+
+    private static int line(String text, int offset) {
+        return 1
+                + (int) text.substring(0, offset)
+                        .chars()
+                        .filter(ch -> ch == '\n')
+                        .count();
+    }
+
+    private String triplet(String ratio, String low, String high, String word) {
+        List<Kept> same = kept.stream()
+                .filter(k -> three(k.ratio()).equals(ratio)
+                        && three(k.low()).equals(low)
+                        && three(k.high()).equals(high))
+                .toList();
+        if (same.isEmpty()) {
+            return "matches no ratio of a kept summary (docs/data/*/summary.json)";
+        }
+        if (word == null) {
+            return null;
+        }
+        String verdict = verdictOf(word);
+        if (same.stream().noneMatch(k -> k.verdict().equals(verdict))) {
+            return "is quoted as " + verdict + " but its kept verdict is "
+                    + same.get(0).verdict() + " (" + same.get(0).source() + ")";
+        }
+        return null;
+    }
+
+    private String change(String pct, String direction, String from, String to) {
+        boolean down =
+                switch (direction) {
+                    case "lower", "sooner", "fewer", "below" -> true;
+                    default -> false;
+                };
+        double lo = number(from);
+        double hi = number(to);
+        for (Kept k : kept) {
+            double change = down ? 100 * (1 - k.ratio()) : 100 * (k.ratio() - 1);
+            double a = down ? 100 * (1 - k.high()) : 100 * (k.low() - 1);
+            double b = down ? 100 * (1 - k.low()) : 100 * (k.high() - 1);
+            if (close(change, number(pct), pct) && close(a, lo, from) && close(b, hi, to)) {
+                return null;
+            }
+        }
+        return "matches no ratio of a kept summary (docs/data/*/summary.json), read as a ratio of "
+                + String.format(Locale.ROOT, "%.3f", down ? 1 - number(pct) / 100 : 1 + number(pct) / 100);
+    }
+
+    private static String verdictOf(String word) {
+        return switch (word) {
+            case "sooner" -> "lower";
+            case "later" -> "higher";
+            default -> word;
+        };
+    }
+
+    private static String three(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    /** Equal at the precision the quote was printed with (0 or 1 decimal). */
+    private static boolean close(double exact, double quoted, String printed) {
+        int decimals = printed.contains(".") ? 1 : 0;
+        return rounded(exact, decimals).equals(rounded(quoted, decimals));
+    }
+
+    private static String rounded(double v, int decimals) {
+        String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return s.matches("-0(\\.0)?") ? s.substring(1) : s;
+    }
+
+    private static double number(String s) {
+        return Double.parseDouble(s.replace('−', '-'));
+    }
+}
