@@ -148,7 +148,8 @@ public final class Compare {
             double reference = runner.calibrate();
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
             // written now as well as at the end: an interrupted comparison's runs can still be reanalysed
-            RawFiles.writeComparison(settings.out(), record(settings, prepared, properties, reference, Double.NaN));
+            ComparisonRecord atStart = record(settings, prepared, properties, reference, Double.NaN, null);
+            RawFiles.writeComparison(settings.out(), atStart);
             Runs runs = new Runs(runner, settings, reference, slots.size());
             long started = System.currentTimeMillis();
             runs.run(slots);
@@ -162,8 +163,13 @@ public final class Compare {
                 runs.run(more);
             }
             List<RunResult> results = runs.results;
-            ComparisonRecord record =
-                    record(settings, prepared, properties, reference, (System.currentTimeMillis() - started) / 1000.0);
+            ComparisonRecord record = record(
+                    settings,
+                    prepared,
+                    properties,
+                    reference,
+                    (System.currentTimeMillis() - started) / 1000.0,
+                    atStart.environment());
             RawFiles.writeComparison(settings.out(), record);
             String configuration = configuration(record, results);
             List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
@@ -196,11 +202,25 @@ public final class Compare {
         }
     }
 
-    /** What the comparison is, for its report directory; {@code wallS} NaN while it runs. */
+    /**
+     * What the comparison is, for its report directory; {@code wallS} NaN while it runs. The lab's version is the one
+     * {@code started} (the environment when the runs began) recorded: the code that ran is what was built then, and
+     * files edited while it runs would otherwise mark it modified.
+     */
     private static ComparisonRecord record(
-            CompareSettings settings, Prepared prepared, Properties properties, double reference, double wallS) {
+            CompareSettings settings,
+            Prepared prepared,
+            Properties properties,
+            double reference,
+            double wallS,
+            Map<String, String> started) {
+        Map<String, String> environment = new LinkedHashMap<>(Environment.of(prepared, properties));
+        if (started != null) {
+            environment.put(ComparisonRecord.LAB_VERSION, started.get(ComparisonRecord.LAB_VERSION));
+            environment.put(ComparisonRecord.LAB_CODE_VERSION, started.get(ComparisonRecord.LAB_CODE_VERSION));
+        }
         return new ComparisonRecord(
-                Environment.of(prepared, properties),
+                environment,
                 settings.specs().stream().map(TestSpec::name).toList(),
                 settings.modes(),
                 settings.cpus(),
