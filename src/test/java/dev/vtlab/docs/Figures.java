@@ -54,7 +54,9 @@ record Figures(List<Kept> kept) {
         List<Kept> kept = new ArrayList<>();
         List<Path> summaries;
         try (var files = Files.walk(dataDir)) {
-            summaries = files.filter(p -> p.getFileName().toString().equals("summary.json"))
+            // a comparison's summary, or a join of kept summaries (its "joined" rows are ratios the lab computed too)
+            summaries = files.filter(p -> p.getFileName().toString().equals("summary.json")
+                            || p.getFileName().toString().equals("join.json"))
                     .sorted()
                     .toList();
         }
@@ -65,7 +67,7 @@ record Figures(List<Kept> kept) {
                     JsonReader json = Json.createReader(r)) {
                 root = json.readObject();
             }
-            for (String section : List.of("ratios", "contrasts")) {
+            for (String section : List.of("ratios", "contrasts", "joined")) {
                 JsonArray rows = root.getJsonArray(section);
                 if (rows == null) {
                     continue;
