@@ -101,6 +101,25 @@ public final class Comparison {
             return Fisher.twoSided(modeRuns.leftOut(), modeRuns.used(), baselineRuns.leftOut(), baselineRuns.used());
         }
 
+        /** How many runs each mode left out, and Fisher's p: "executor-virtual 5 of 6, threadpool 0 of 6 (…p 0.015)". */
+        public String exclusionCounts() {
+            return String.format(
+                    Locale.ROOT,
+                    "%s %d of %d, %s %d of %d (Fisher's exact p %.3f)",
+                    mode.label(),
+                    modeRuns.leftOut(),
+                    modeRuns.used() + modeRuns.leftOut(),
+                    baseline.label(),
+                    baselineRuns.leftOut(),
+                    baselineRuns.used() + baselineRuns.leftOut(),
+                    exclusionP());
+        }
+
+        /** Runs counted although flagged, in both modes ({@code compare.keepFlagged}). */
+        public int flaggedKept() {
+            return modeRuns.flaggedKept() + baselineRuns.flaggedKept();
+        }
+
         /** The modes' runs were left out at rates beyond chance: the verdict may owe something to the rules. */
         public boolean leftOutUnevenly() {
             return exclusionP() < UNEVEN_EXCLUSION_P;
@@ -116,7 +135,7 @@ public final class Comparison {
          * counted them): its figure is then shown, never judged.
          */
         public boolean restsOnFlaggedRuns() {
-            return modeRuns.flaggedKept() + baselineRuns.flaggedKept() > 0;
+            return flaggedKept() > 0;
         }
 
         /**
@@ -144,7 +163,7 @@ public final class Comparison {
             notes.forEach(n -> t.append("; ").append(n));
             if (restsOnFlaggedRuns()) {
                 t.append("; not a result: it counts ")
-                        .append(modeRuns.flaggedKept() + baselineRuns.flaggedKept())
+                        .append(flaggedKept())
                         .append(" flagged run(s) that the method leaves out (kept by compare.keepFlagged)");
             }
             return t.toString();
@@ -459,16 +478,7 @@ public final class Comparison {
                     all.text()));
         }
         if (checked.leftOutUnevenly()) {
-            notes.add(String.format(
-                    Locale.ROOT,
-                    "runs left out unevenly: %s %d of %d, %s %d of %d (Fisher's exact p %.3f)",
-                    row.mode().label(),
-                    m.leftOut(),
-                    m.used() + m.leftOut(),
-                    row.baseline().label(),
-                    b.leftOut(),
-                    b.used() + b.leftOut(),
-                    checked.exclusionP()));
+            notes.add("runs left out unevenly: " + checked.exclusionCounts());
         }
         return row.withAllRuns(all, List.copyOf(notes));
     }

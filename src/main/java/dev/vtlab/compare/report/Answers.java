@@ -95,8 +95,8 @@ final class Answers {
                             ratio.low(),
                             ratio.high(),
                             runs,
-                            r.modeRuns().flaggedKept() + r.baselineRuns().flaggedKept(),
-                            r.modeRuns().flaggedKept() + r.baselineRuns().flaggedKept() == 1 ? "was" : "were",
+                            r.flaggedKept(),
+                            r.flaggedKept() == 1 ? "was" : "were",
                             flags.keySet().stream().map(Flag::text).collect(Collectors.joining(", ")));
         }
         return where
@@ -106,17 +106,7 @@ final class Answers {
                                 + r.allRuns().text() + "."
                         : "")
                 + (r.leftOutUnevenly()
-                        ? String.format(
-                                Locale.ROOT,
-                                " The modes' runs were left out at different rates (%s %d of %d, %s %d of %d;"
-                                        + " Fisher's exact p %.3f).",
-                                mode,
-                                r.modeRuns().leftOut(),
-                                r.modeRuns().used() + r.modeRuns().leftOut(),
-                                base,
-                                r.baselineRuns().leftOut(),
-                                r.baselineRuns().used() + r.baselineRuns().leftOut(),
-                                r.exclusionP())
+                        ? " The modes' runs were left out at different rates: " + r.exclusionCounts() + "."
                         : "");
     }
 
