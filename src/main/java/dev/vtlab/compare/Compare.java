@@ -8,6 +8,7 @@ import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.judge.History;
 import dev.vtlab.compare.judge.Joins;
 import dev.vtlab.compare.judge.Replacements;
+import dev.vtlab.compare.judge.Sequentials;
 import dev.vtlab.compare.judge.Sizing;
 import dev.vtlab.compare.judge.StudyTable;
 import dev.vtlab.compare.judge.TwoStagePlans;
@@ -27,6 +28,7 @@ import dev.vtlab.compare.report.FlameGraphReport;
 import dev.vtlab.compare.report.HtmlReport;
 import dev.vtlab.compare.report.JoinReport;
 import dev.vtlab.compare.report.JsonReport;
+import dev.vtlab.compare.report.SequentialReport;
 import dev.vtlab.compare.report.SizingReport;
 import dev.vtlab.compare.report.StudyReport;
 import dev.vtlab.compare.report.TwoStageReport;
@@ -124,8 +126,10 @@ public final class Compare {
                 CompareSettings.from(properties, basedir, Machine.allowedCpus(), System.getProperty("user.home"));
         Path history = settings.history();
         HistoryFiles.check(history, Setting.HISTORY.key());
+        // a sequential comparison schedules its first look's rounds; each block after it is decided by the looks
+        List<TestSpec> first = settings.sequential() ? Sequentials.firstRounds(settings.specs()) : settings.specs();
         List<Schedule.Slot> slots = Schedule.of(
-                settings.specs(),
+                first,
                 settings.modes(),
                 settings.order(),
                 settings.seed(),
@@ -154,7 +158,7 @@ public final class Compare {
             long started = System.currentTimeMillis();
             runs.run(slots);
             // each test's repetitions run so far: what further rounds number their runs from
-            List<TestSpec> sofar = replaceLeftOut(runs);
+            List<TestSpec> sofar = settings.sequential() ? untilDecided(runs, first, atStart) : replaceLeftOut(runs);
             TwoStageRecord twoStage = null;
             if (settings.precision() != null && settings.profile() != Catalogue.Profile.SIZING) {
                 List<Schedule.Slot> more = new ArrayList<>();
@@ -181,6 +185,7 @@ public final class Compare {
                     record.wallS(),
                     record.keepFlagged(),
                     record.margin(),
+                    record.sequential(),
                     record.contrasts(),
                     twoStage,
                     past,
@@ -230,7 +235,8 @@ public final class Compare {
                 settings.margin(),
                 reference,
                 wallS,
-                settings.contrasts());
+                settings.contrasts(),
+                settings.sequential());
     }
 
     /**
@@ -371,6 +377,7 @@ public final class Compare {
                 record.wallS(),
                 keep,
                 record.margin(),
+                record.sequential(),
                 contrasts == null ? record.contrasts() : CompareSettings.contrasts(contrasts, record.modes()),
                 RawFiles.readTwoStage(out),
                 past,
@@ -509,6 +516,56 @@ public final class Compare {
     }
 
     /**
+     * The sequential design's blocks: while a test has a primary ratio its looks have not stopped, a block of {@link
+     * Sequentials#STEP} rounds more of that test, interleaved as the first rounds were, up to {@link Sequentials#CAP}.
+     * Runs the method leaves out are not replaced: they lower their look's information, and the cap bounds the time.
+     * Returns each test's spec with the rounds it ran.
+     */
+    private static List<TestSpec> untilDecided(Runs runs, List<TestSpec> first, ComparisonRecord atStart)
+            throws IOException, InterruptedException {
+        CompareSettings settings = runs.settings;
+        List<TestSpec> sofar = first;
+        for (int block = 1; ; block++) {
+            Comparison read = Comparison.of(
+                    atStart.environment(),
+                    atStart.tests(),
+                    atStart.modes(),
+                    runs.results,
+                    Double.NaN,
+                    settings.keepFlagged(),
+                    settings.margin(),
+                    true,
+                    List.of(),
+                    null,
+                    List.of(),
+                    CpuProfiles.NONE);
+            List<Integer> more = new ArrayList<>();
+            List<TestSpec> next = new ArrayList<>();
+            for (TestSpec spec : sofar) {
+                boolean open =
+                        read.sequential().stream().anyMatch(r -> r.test().equals(spec.name()) && r.stopped() == null);
+                int add = open ? Math.max(0, Math.min(Sequentials.STEP, Sequentials.CAP - spec.repeats())) : 0;
+                SequentialReport.lines(read, spec.name()).forEach(line -> System.out.println("[compare] " + line));
+                more.add(add);
+                next.add(new TestSpec(spec.test(), spec.props(), spec.repeats() + add));
+            }
+            if (more.stream().allMatch(n -> n == 0)) {
+                return sofar;
+            }
+            List<Schedule.Slot> slots =
+                    Schedule.continuing(sofar, more, settings.modes(), settings.order(), settings.seed() + block);
+            System.out.printf(
+                    Locale.ROOT,
+                    "[compare] sequential: a block of %d runs more (looks after %s rounds)%n",
+                    slots.size(),
+                    Sequentials.looksText());
+            sofar = next;
+            runs.plan(slots.size());
+            runs.run(slots);
+        }
+    }
+
+    /**
      * The two-stage design's plan: each test's from the first stage's runs and the budget left ({@code elapsed}
      * seconds are spent or promised), a line per test, the plan in the raw files; the added runs, interleaved, go to
      * {@code more}.
@@ -611,7 +668,8 @@ public final class Compare {
                 "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d run%s%s, %s%n",
                 settings.profile().label(),
                 settings.specs().stream()
-                        .map(s -> s.name() + " ×" + s.repeats())
+                        .map(s -> s.name() + " ×"
+                                + (settings.sequential() ? Sequentials.FIRST + "–" + Sequentials.CAP : s.repeats()))
                         .toList(),
                 settings.modes().stream().map(DispatchMode::label).toList(),
                 settings.baseline().label(),
@@ -626,7 +684,15 @@ public final class Compare {
                         ? "each as long as your plan runs plus about " + Runner.RESTART_SECONDS + " s"
                         : "about " + (estimatedSeconds(settings, slots) + 59) / 60
                                 + " min with every warm-up at its cap");
-        if (settings.replaceLeftOut() > 0 && !settings.keepFlagged()) {
+        if (settings.sequential()) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "[compare] sequential: %d runs scheduled for the first look; each test then stops as soon as its"
+                            + " verdicts are reached, looking after %s rounds, at most about %d min%n",
+                    slots.size(),
+                    Sequentials.looksText(),
+                    (estimatedSeconds(settings, slots) * Sequentials.CAP / Sequentials.FIRST + 59) / 60);
+        } else if (settings.replaceLeftOut() > 0 && !settings.keepFlagged()) {
             System.out.printf(
                     Locale.ROOT,
                     "[compare] runs the method leaves out are replaced: up to %d round%s more per test (%s=%d)%n",

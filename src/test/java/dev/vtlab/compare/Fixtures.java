@@ -283,6 +283,11 @@ public final class Fixtures {
 
     /** Ping runs judged threadpool against executor-virtual, with the default margin and nothing else. */
     public static Comparison pingComparison(List<RunResult> runs, boolean keepFlagged) {
+        return pingComparison(runs, keepFlagged, false);
+    }
+
+    /** The same, {@code sequential}: the runs came in the sequential design's blocks. */
+    public static Comparison pingComparison(List<RunResult> runs, boolean keepFlagged, boolean sequential) {
         return Comparison.of(
                 Map.of("kernel", "test", "server_cpus", "0", "cpu_model", "test CPU", "jdk", "25"),
                 List.of("ping"),
@@ -291,6 +296,7 @@ public final class Fixtures {
                 60,
                 keepFlagged,
                 0.05,
+                sequential,
                 List.of(),
                 null,
                 List.of(),

@@ -72,6 +72,7 @@ public final class StudyRuns {
                 60,
                 false,
                 0.05,
+                false,
                 List.of(),
                 null,
                 List.of(),

@@ -199,6 +199,8 @@ public final class Comparison {
     private final double wallS;
     private final double margin;
     private final boolean keepFlagged;
+    /** Whether the runs came in the sequential design's blocks and the primary verdicts are its. */
+    private final boolean sequentialDesign;
     /** The two-stage design the primary intervals followed (compare.precision); null for fixed repetitions. */
     private final TwoStageRecord twoStage;
     /** The past comparisons of this configuration, older than this one, for {@link #history()}. */
@@ -211,6 +213,7 @@ public final class Comparison {
     // derived from the fields above on first use
     private List<Variability.Row> variability;
     private List<History.Row> history;
+    private List<Sequentials.Row> sequential;
 
     private Comparison(
             Map<String, String> environment,
@@ -225,10 +228,12 @@ public final class Comparison {
             double wallS,
             boolean keepFlagged,
             double margin,
+            boolean sequentialDesign,
             TwoStageRecord twoStage,
             List<HistoryRecord> past,
             CpuProfiles profiles) {
         this.keepFlagged = keepFlagged;
+        this.sequentialDesign = sequentialDesign;
         this.twoStage = twoStage;
         this.profiles = profiles;
         this.contrasts = contrasts;
@@ -256,7 +261,9 @@ public final class Comparison {
      * left out. {@code contrasts}: besides each mode against the baseline, each pair's ratios (secondary rows, in
      * Holm's family with the others) and its CPU µs per request difference. {@code twoStage}: where it planned a
      * fixed precision, the primary row of each test it planned gets Stein's fixed-width interval ({@link
-     * TwoStagePlans#interval}) instead of the ordinary one; null: none planned. {@code past}: the history of past
+     * TwoStagePlans#interval}) instead of the ordinary one; null: none planned. {@code sequential}: the runs came in
+     * the sequential design's blocks ({@link Sequentials}), so each primary row gets the verdict and repeated intervals
+     * of the look that stopped it. {@code past}: the history of past
      * comparisons of its configuration (their records, older than this one), which {@link #history()} sets beside
      * today's figures. {@code profiles}: the profiled runs' CPU by bucket, which count in no verdict.
      */
@@ -268,6 +275,7 @@ public final class Comparison {
             double wallS,
             boolean keepFlagged,
             double margin,
+            boolean sequential,
             List<Contrast> contrasts,
             TwoStageRecord twoStage,
             List<HistoryRecord> past,
@@ -320,6 +328,9 @@ public final class Comparison {
                                     twoStage, keepFlagged, test, mode, values.get(mode), values.get(baseline), metric)
                             : null;
                     RatioRow row = ratioRow(test, headline, mode, baseline, values, used, margin, isPrimary, planned);
+                    if (isPrimary && sequential) {
+                        row = sequential(row, runsOf(runs, test), keepFlagged, margin);
+                    }
                     ratios.add(isPrimary ? leftOutChecked(row, everyRun, margin) : row);
                     cpuDifference(test, headline, mode, baseline, values, used).ifPresent(cpuDifferences::add);
                 }
@@ -370,6 +381,7 @@ public final class Comparison {
                 wallS,
                 keepFlagged,
                 margin,
+                sequential,
                 twoStage,
                 List.copyOf(past),
                 profiles);
@@ -446,6 +458,32 @@ public final class Comparison {
         }
         return new RatioRow(
                 test, mode, reference, headline, primary, Verdicts.judge(ratio, margin), null, notes, m, b, null);
+    }
+
+    /**
+     * A sequential comparison's primary row: the verdict where its design stopped, with the repeated intervals, and
+     * a note of the design in place of the fixed analysis's (the pairing, chosen from the data, is not the design's).
+     */
+    private static RatioRow sequential(RatioRow row, List<RunResult> testRuns, boolean keepFlagged, double margin) {
+        Sequentials.Row read =
+                Sequentials.row(testRuns, row.mode(), row.baseline(), row.headline(), keepFlagged, margin);
+        Verdicts.Judgement judgement = Sequentials.judgement(read, margin);
+        return new RatioRow(
+                row.test(),
+                row.mode(),
+                row.baseline(),
+                row.headline(),
+                true,
+                judgement == null ? row.verdict() : judgement,
+                null,
+                List.of(Sequentials.note(read)),
+                row.modeRuns(),
+                row.baselineRuns(),
+                null);
+    }
+
+    private static List<RunResult> runsOf(List<RunResult> runs, String test) {
+        return runs.stream().filter(r -> r.test().equals(test)).toList();
     }
 
     /** Below this two-sided p, Fisher's exact test says the modes' runs were left out at different rates. */
@@ -574,6 +612,22 @@ public final class Comparison {
             history = History.of(this, past);
         }
         return history;
+    }
+
+    /** Whether the runs came in the sequential design's blocks, so that the primary verdicts are its readings. */
+    public boolean sequentialDesign() {
+        return sequentialDesign;
+    }
+
+    /**
+     * Each primary ratio read as the sequential design reads it, look by look, up to where it stops: a sequential
+     * comparison's own verdicts, or what the design would have read in a fixed one's runs.
+     */
+    public synchronized List<Sequentials.Row> sequential() {
+        if (sequential == null) {
+            sequential = Sequentials.of(this);
+        }
+        return sequential;
     }
 
     /** The valid runs a mode's verdict on {@code headline} rests on in a test (flagged ones left out unless kept). */

@@ -17,6 +17,8 @@ import java.util.Map;
  * @param calibration the server CPUs' speed as the comparison started (work units per second), the reference each
  *     run's own is held against
  * @param contrasts the pairs of modes compared besides each mode with the baseline (compare.contrasts)
+ * @param sequential whether each test stopped when its primary verdicts were reached (compare.sequential): its
+ *     verdicts are the sequential design's
  */
 public record ComparisonRecord(
         Map<String, String> environment,
@@ -29,7 +31,8 @@ public record ComparisonRecord(
         double margin,
         double calibration,
         double wallS,
-        List<Contrast> contrasts) {
+        List<Contrast> contrasts,
+        boolean sequential) {
 
     /** The environment's key of the lab's version: its git commit, "+modified" when its tracked files were edited. */
     public static final String LAB_VERSION = "lab_version";

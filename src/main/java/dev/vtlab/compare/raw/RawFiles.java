@@ -70,6 +70,7 @@ public final class RawFiles {
                 .add("cpus_shared", c.cpus().shared())
                 .add("keep_flagged", c.keepFlagged())
                 .add("margin", c.margin())
+                .add("sequential", c.sequential())
                 .add("calibration_units_per_s", c.calibration())
                 .add("wall_time_s", json(c.wallS()))
                 .add(
@@ -109,7 +110,9 @@ public final class RawFiles {
                         ? strings(root, "contrasts").stream()
                                 .map(RawFiles::contrast)
                                 .toList()
-                        : List.of());
+                        : List.of(),
+                // a directory written before the sequential design ran its fixed repetitions
+                root.getBoolean("sequential", false));
     }
 
     private static Contrast contrast(String label) {

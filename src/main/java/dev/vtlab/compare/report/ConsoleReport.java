@@ -35,6 +35,7 @@ public final class ConsoleReport {
         TwoStageReport.lines(comparison).forEach(line -> out.println("[compare] " + line));
         ContrastsReport.console(comparison, out);
         VariabilityReport.console(comparison, out);
+        SequentialReport.console(comparison, out);
         cpuProfiles(comparison, out);
         // the answer last, as the report opens with it
         for (Answers.Answer a : Answers.of(comparison)) {

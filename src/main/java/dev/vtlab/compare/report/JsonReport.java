@@ -127,6 +127,7 @@ public final class JsonReport {
                 .add("ratios", ratios);
         ContrastsReport.json(root, c);
         VariabilityReport.json(root, c);
+        SequentialReport.json(root, c);
         if (!c.profiles().isEmpty()) {
             // the profiled runs: never among "runs", never in a verdict
             root.add("profiles", CpuProfileJson.profiles(c)).add("profiled_runs", CpuProfileJson.runs(c));

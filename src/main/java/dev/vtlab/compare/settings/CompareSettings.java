@@ -35,6 +35,8 @@ import java.util.function.Predicate;
  *     compare.cpuProfile.runs, compare.cpuProfile.intervalMs)
  * @param contrasts the pairs of modes compared besides each mode with the baseline (compare.contrasts), none by default
  * @param history the directory of past comparisons (compare.history), null for none
+ * @param sequential whether each test stops when its primary verdicts are reached (compare.sequential): rounds in
+ *     blocks from a first look up to a cap, which the judge's sequential design fixes
  */
 public record CompareSettings(
         Catalogue.Profile profile,
@@ -68,7 +70,8 @@ public record CompareSettings(
         Precision precision,
         ProfileSettings cpuProfile,
         List<Contrast> contrasts,
-        Path history) {
+        Path history,
+        boolean sequential) {
 
     /** Rounds a test may add to replace runs the method left out (compare.replaceLeftOut), but in the smoke profile. */
     public static final int DEFAULT_REPLACE_LEFT_OUT = 2;
@@ -241,7 +244,40 @@ public record CompareSettings(
                 precision(p, profile, specs),
                 cpuProfile(p),
                 contrasts(p.getProperty(Setting.CONTRASTS.key()), modes),
-                history(p.getProperty(Setting.HISTORY.key()), userHome));
+                history(p.getProperty(Setting.HISTORY.key()), userHome),
+                sequential(p, profile));
+    }
+
+    /**
+     * compare.sequential: true or false (the default); a design of its own, so not with a fixed precision, a count of
+     * repetitions, or a profile that keeps its own (smoke, sizing, study).
+     */
+    static boolean sequential(Properties p, Catalogue.Profile profile) {
+        String value = p.getProperty(Setting.SEQUENTIAL.key());
+        if (value == null || value.equals("false")) {
+            return false;
+        }
+        if (!value.equals("true")) {
+            throw new IllegalArgumentException(Setting.SEQUENTIAL.key() + " is true or false, not '" + value + "'");
+        }
+        if (profile == Catalogue.Profile.SMOKE
+                || profile == Catalogue.Profile.SIZING
+                || profile == Catalogue.Profile.STUDY) {
+            throw new IllegalArgumentException(Setting.SEQUENTIAL.key() + " decides how many runs a test gets; the "
+                    + profile.label() + " profile sets its own: use quick, rigorous or full");
+        }
+        List<String> others = new ArrayList<>(List.of(Setting.PRECISION.key(), Setting.REPEATS.key()));
+        p.stringPropertyNames().stream()
+                .filter(k -> k.startsWith(Setting.PREFIX) && k.endsWith(".repeats"))
+                .sorted()
+                .forEach(others::add);
+        for (String other : others) {
+            if (p.getProperty(other) != null) {
+                throw new IllegalArgumentException(
+                        Setting.SEQUENTIAL.key() + " decides how many runs a test gets;" + " drop " + other);
+            }
+        }
+        return true;
     }
 
     /**

@@ -48,6 +48,7 @@ public enum Setting {
     PRECISION("precision"),
     BUDGET("budget"),
     MAX_REPEATS("maxRepeats"),
+    SEQUENTIAL("sequential"),
     CONTRASTS("contrasts"),
     HISTORY("history"),
     CPU_PROFILE("cpuProfile"),

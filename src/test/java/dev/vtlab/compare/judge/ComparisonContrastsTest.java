@@ -138,6 +138,7 @@ class ComparisonContrastsTest {
                 60,
                 false,
                 0.05,
+                false,
                 contrasts,
                 null,
                 List.of(),

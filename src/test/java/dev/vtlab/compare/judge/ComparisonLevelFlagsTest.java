@@ -39,6 +39,7 @@ class ComparisonLevelFlagsTest {
                 60,
                 false,
                 0.05,
+                false,
                 List.of(),
                 null,
                 List.of(),

@@ -275,7 +275,8 @@ class StudyTableTest {
                 margin,
                 1,
                 1,
-                List.of());
+                List.of(),
+                false);
     }
 
     @Test
@@ -365,6 +366,7 @@ class StudyTableTest {
                 60,
                 false,
                 0.05,
+                false,
                 List.of(),
                 null,
                 List.of(),

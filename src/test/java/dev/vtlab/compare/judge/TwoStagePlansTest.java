@@ -185,6 +185,7 @@ class TwoStagePlansTest {
                 100,
                 keepFlagged,
                 0.05,
+                false,
                 List.of(),
                 plan,
                 List.of(),

@@ -124,7 +124,8 @@ class HistoryFilesTest {
                 0.05,
                 1000,
                 60,
-                List.of());
+                List.of(),
+                false);
         String key = HistoryFiles.configuration(c, Map.of("ping", Map.of("THREADS", "50", "DURATION", "60")));
         assertEquals(
                 "tests ping{DURATION=60, THREADS=50} | modes threadpool,virtual | server CPUs 0, load CPUs 1"

@@ -32,7 +32,8 @@ class RawFilesContrastsTest {
                 0.05,
                 12345.0,
                 471.25,
-                List.of(new Contrast(DispatchMode.VIRTUAL, DispatchMode.PLATFORM_HANDOFF)));
+                List.of(new Contrast(DispatchMode.VIRTUAL, DispatchMode.PLATFORM_HANDOFF)),
+                false);
         RawFiles.writeComparison(out, comparison);
         assertEquals(comparison, RawFiles.readComparison(out));
 
@@ -72,7 +73,8 @@ class RawFilesContrastsTest {
                 0.05,
                 1,
                 wallS,
-                List.of());
+                List.of(),
+                false);
     }
 
     @Test

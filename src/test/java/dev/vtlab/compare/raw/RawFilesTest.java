@@ -35,7 +35,8 @@ class RawFilesTest {
                 0.05,
                 12345.0,
                 471.25,
-                List.of());
+                List.of(),
+                false);
         RawFiles.writeComparison(out, comparison);
         assertEquals(comparison, RawFiles.readComparison(out));
 

@@ -93,6 +93,34 @@ class CompareSettingsTest {
     }
 
     @Test
+    void theSequentialDesignIsOptInAndDecidesTheRunsItself() {
+        assertEquals(false, parse().sequential());
+        assertEquals(
+                true,
+                parse("compare.sequential", "true", "compare.profile", "rigorous")
+                        .sequential());
+        refused("compare.sequential is true or false, not 'yes'", "compare.sequential", "yes");
+        refused(
+                "compare.sequential decides how many runs a test gets; the smoke profile sets its own",
+                "compare.sequential",
+                "true",
+                "compare.profile",
+                "smoke");
+        refused(
+                "compare.sequential decides how many runs a test gets; drop compare.repeats",
+                "compare.sequential",
+                "true",
+                "compare.repeats",
+                "5");
+        refused(
+                "compare.sequential decides how many runs a test gets; drop compare.ping.repeats",
+                "compare.sequential",
+                "true",
+                "compare.ping.repeats",
+                "5");
+    }
+
+    @Test
     void aMistypedSettingIsRefusedWithTheNearestKnownOne() {
         refused(
                 "compare.repeat is not a setting of the comparison; did you mean compare.repeats?",

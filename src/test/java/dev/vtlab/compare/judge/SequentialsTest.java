@@ -1,0 +1,102 @@
+package dev.vtlab.compare.judge;
+
+import static dev.vtlab.compare.Fixtures.pingComparison;
+import static dev.vtlab.compare.Fixtures.pingRun;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.stats.Verdicts.Verdict;
+import dev.vtlab.dispatch.DispatchMode;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.junit.jupiter.api.Test;
+
+/** The sequential design read from a comparison's runs: where its looks fall, what they spend, what they say. */
+class SequentialsTest {
+
+    private static final DispatchMode POOL = DispatchMode.THREADPOOL, VIRTUAL = DispatchMode.EXECUTOR_VIRTUAL;
+
+    /** Each mode's figure per round: the pool around 1 000, the other mode at {@code ratio} of it. */
+    private static List<RunResult> runs(int rounds, double ratio, double spread, int flaggedPoolRound) {
+        double[] noise = {0, 1, -1, 0.5, -0.5, 0.8, -0.8, 0.2, -0.2, 0.3};
+        List<RunResult> runs = new ArrayList<>();
+        for (int r = 1; r <= rounds; r++) {
+            double e = spread * noise[(r - 1) % noise.length];
+            runs.add(pingRun(POOL, r, 1000 * (1 + e), r == flaggedPoolRound));
+            runs.add(pingRun(VIRTUAL, r, 1000 * ratio * (1 - e), false));
+        }
+        return runs;
+    }
+
+    @Test
+    void aClearDifferenceStopsAtTheFirstLookAtItsRepeatedLevel() {
+        Sequentials.Row row =
+                pingComparison(runs(6, 0.8, 0.02, 0), false).sequential().get(0);
+        Sequentials.Look stopped = row.stopped();
+        assertEquals(Sequentials.FIRST, stopped.rounds());
+        assertEquals(Verdict.LOWER, stopped.reading().verdict());
+        // the O'Brien–Fleming type's first boundary at t = 4/10 is z(0.975)/√0.4 by hand: α(t) = 2 − 2Φ(z/√t)
+        double z = new NormalDistribution().inverseCumulativeProbability(0.975) / Math.sqrt(0.4);
+        assertEquals(0.4, stopped.fraction(), 1e-12);
+        assertEquals(
+                1 - 2 * (1 - new NormalDistribution().cumulativeProbability(z)),
+                stopped.reading().differenceConfidence(),
+                1e-6);
+    }
+
+    @Test
+    void aSequentialComparisonsVerdictIsTheDesignsWithItsWiderInterval() {
+        List<RunResult> runs = runs(4, 0.8, 0.02, 0);
+        Comparison fixed = pingComparison(runs, false, false), sequential = pingComparison(runs, false, true);
+        Comparison.RatioRow f = fixed.ratios().stream()
+                .filter(Comparison.RatioRow::primary)
+                .findFirst()
+                .orElseThrow();
+        Comparison.RatioRow s = sequential.ratios().stream()
+                .filter(Comparison.RatioRow::primary)
+                .findFirst()
+                .orElseThrow();
+        assertEquals(Verdict.LOWER, s.verdict().verdict());
+        assertTrue(
+                s.ratio().low() < f.ratio().low()
+                        && s.ratio().high() > f.ratio().high(),
+                s.text());
+        assertTrue(
+                s.notes().get(0).contains("stopped after 4 rounds"), s.notes().toString());
+        assertTrue(sequential.sequentialDesign());
+    }
+
+    @Test
+    void aRunLeftOutLowersItsLooksInformation() {
+        Sequentials.Row row =
+                pingComparison(runs(4, 0.8, 0.02, 2), false).sequential().get(0);
+        // 4 and 3 runs kept: 1/(1/4 + 1/3) = 12/7 of the cap's 10/2
+        assertEquals(12.0 / 7 / 5, row.looks().get(0).fraction(), 1e-12);
+        assertEquals(3, row.looks().get(0).baselineRuns());
+    }
+
+    @Test
+    void beforeTheFirstLookNothingIsRead() {
+        Comparison c = pingComparison(runs(3, 0.8, 0.02, 0), false, true);
+        Sequentials.Row row = c.sequential().get(0);
+        assertTrue(row.looks().isEmpty());
+        assertNull(row.stopped());
+    }
+
+    @Test
+    void anUnclearRatioGoesOnUntilTheCapAndIsUndecidedThere() {
+        // 4 % apart with runs about 5 % apart: neither excluded from 1 nor inside ±5 % at any look
+        Sequentials.Row early =
+                pingComparison(runs(6, 0.96, 0.08, 0), false).sequential().get(0);
+        assertNull(early.stopped());
+        assertEquals(6, early.last().rounds());
+        Sequentials.Row capped =
+                pingComparison(runs(10, 0.96, 0.08, 0), false).sequential().get(0);
+        assertEquals(Sequentials.CAP, capped.stopped().rounds());
+        assertTrue(capped.stopped().reading().last());
+        assertTrue(!capped.stopped().reading().decided());
+    }
+}
