@@ -42,8 +42,23 @@ public final class Sequentials {
     /** One look: after {@code rounds} rounds, with the runs of each mode kept by then. */
     public record Look(int rounds, int modeRuns, int baselineRuns, double fraction, Reading reading) {}
 
-    /** A primary ratio's looks, up to the one that stopped or the last the runs allow. */
-    public record Row(String test, DispatchMode mode, DispatchMode baseline, Headline headline, List<Look> looks) {
+    /**
+     * A primary ratio's looks, up to the one that stopped or the last the runs allow.
+     *
+     * @param rounds the rounds the test ran
+     */
+    public record Row(
+            String test, DispatchMode mode, DispatchMode baseline, Headline headline, int rounds, List<Look> looks) {
+
+        /** Why there is no look, or "" when there is one. */
+        public String noLook() {
+            if (!looks.isEmpty()) {
+                return "";
+            }
+            return rounds < FIRST
+                    ? "no look: fewer than " + FIRST + " rounds"
+                    : "no look: a mode had no run kept in its " + rounds + " rounds";
+        }
 
         /** The look that stopped the test: a verdict reached or the cap; null when the runs end before either. */
         public Look stopped() {
@@ -133,7 +148,7 @@ public final class Sequentials {
                 break;
             }
         }
-        return new Row(test, mode, baseline, primary, looks);
+        return new Row(test, mode, baseline, primary, rounds, looks);
     }
 
     /**
@@ -172,7 +187,7 @@ public final class Sequentials {
     static String note(Row row) {
         Look stopped = row.stopped(), last = row.last();
         if (last == null) {
-            return "the sequential design had no look: fewer than " + FIRST + " rounds ran";
+            return "the sequential design had " + row.noLook();
         }
         Look at = stopped != null ? stopped : last;
         String where = stopped == null

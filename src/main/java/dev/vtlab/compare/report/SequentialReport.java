@@ -35,17 +35,13 @@ public final class SequentialReport {
                                 .verdict()
                                 .verdict());
         if (last == null) {
-            return "no look: fewer than " + Sequentials.FIRST + " rounds" + fixed;
+            return row.noLook() + fixed;
         }
         if (stopped == null) {
-            int rounds = c.runs(row.test()).stream()
-                    .mapToInt(r -> r.record().repetition())
-                    .max()
-                    .orElse(0);
             return String.format(
                     Locale.ROOT,
                     "not decided in the %d rounds run (after %d: %s)%s",
-                    rounds,
+                    row.rounds(),
                     last.rounds(),
                     interval(last.reading()),
                     fixed);

@@ -84,6 +84,16 @@ class SequentialsTest {
         Sequentials.Row row = c.sequential().get(0);
         assertTrue(row.looks().isEmpty());
         assertNull(row.stopped());
+        assertEquals("no look: fewer than 4 rounds", row.noLook());
+        // every pool run left out: rounds enough, but nothing to look at
+        List<RunResult> none = new ArrayList<>();
+        for (int r = 1; r <= 4; r++) {
+            none.add(pingRun(POOL, r, 1000, true));
+            none.add(pingRun(VIRTUAL, r, 800, false));
+        }
+        assertEquals(
+                "no look: a mode had no run kept in its 4 rounds",
+                pingComparison(none, false).sequential().get(0).noLook());
     }
 
     @Test
