@@ -64,7 +64,8 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
                         parts,
                         null,
                         "comparison " + (p.source() + 1) + " has no interval for it"
-                                + (Double.isNaN(r.logSe()) && r.ratio() > 0
+                                // an interval without its standard error: written before summaries carried it
+                                + (Double.isNaN(r.logSe()) && r.low() > 0 && r.high() > 0
                                         ? " (its summary predates log_se: analyse it again with -Dcompare.reanalyse)"
                                         : " (" + r.verdict() + ")"));
             }

@@ -44,6 +44,23 @@ class JoinsTest {
         Joins.Row row = joins.rows().get(0);
         assertNull(row.joined());
         assertTrue(row.why().startsWith("comparison 2 has no interval for it (its summary predates log_se"), row.why());
+        // a figure with no interval at all (a p95 read in whole milliseconds) says its verdict, not the summary's age
+        SummaryFiles.Ratio some = new SummaryFiles.Ratio(
+                "ping", "p95_ms", "managed-virtual", "threadpool", 1.2, 1.1, 1.3, "higher", 0.04, false);
+        SummaryFiles.Ratio none = new SummaryFiles.Ratio(
+                "ping",
+                "p95_ms",
+                "managed-virtual",
+                "threadpool",
+                1.26,
+                Double.NaN,
+                Double.NaN,
+                "undetermined",
+                Double.NaN,
+                false);
+        Joins.Row undetermined =
+                Joins.of(List.of(summary("a", some), summary("b", none))).rows().get(0);
+        assertEquals("comparison 2 has no interval for it (undetermined)", undetermined.why());
     }
 
     @Test
