@@ -266,19 +266,26 @@ public final class Fixtures {
     }
 
     /**
-     * A ping run of one steady level at {@code tpsPerCpu} requests per CPU-second; with {@code flagged} its level is not
-     * steady.
+     * A ping run of one steady level at {@code tpsPerCpu} requests per CPU-second; with {@code flagged} it ran on a busy
+     * machine (a flag about its setup, which leaves it out).
      */
     public static RunResult pingRun(DispatchMode mode, int rep, double tpsPerCpu, boolean flagged) {
-        return run(
-                "ping",
-                mode,
-                rep,
-                List.of(level("50 users", 50, 5, 25, tpsPerCpu * 0.9, 90, tpsPerCpu)),
-                new double[30],
-                List.of(),
-                0,
-                flagged ? Map.of("50 users", Set.of(Flag.NOT_STEADY)) : Map.of());
+        return pingRun(mode, rep, tpsPerCpu, flagged ? Flag.MACHINE_BUSY : null);
+    }
+
+    /**
+     * The same with {@code flag} (none when null): a setup flag the run's own, an outcome flag its level's (a level not
+     * steady, a pool not converged…).
+     */
+    public static RunResult pingRun(DispatchMode mode, int rep, double tpsPerCpu, Flag flag) {
+        return new Run(
+                        runRecord("ping", mode, rep, rep, 1000, Map.of()),
+                        List.of(level("50 users", 50, 5, 25, tpsPerCpu * 0.9, 90, tpsPerCpu)))
+                .perSecondOk(new double[30])
+                .samples(List.of(), 0)
+                .runFlags(flag != null && flag.leavesOut() ? Set.of(flag) : Set.of())
+                .levelFlags(flag != null && !flag.leavesOut() ? Map.of("50 users", Set.of(flag)) : Map.of())
+                .result();
     }
 
     /** Ping runs judged threadpool against executor-virtual, with the default margin and nothing else. */

@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * The ratios a kept comparison's {@code summary.json} holds, and the check that a page quotes only those: every
  * "0.806 [0.714, 0.909]" (a ratio and its 95 % interval, as the report prints it) and every "19.4 % lower (95 % CI
  * 9.1–28.6 %)" (the same ratio as a change, as the report's answer sentence prints it) must be one kept ratio,
- * rounded as printed (a row's {@code all_runs}, its figure on every run that finished, counts too), and a verdict
+ * rounded as printed (a row's {@code all_runs} and {@code unflagged_runs}, its figure on every run that finished and
+ * without the runs flagged for their outcome, count too), and a verdict
  * word right after a ratio must be that ratio's verdict. "0.806 (CI 0.714–0.909)" is
  * read as the first form.
  */
@@ -78,9 +79,12 @@ record Figures(List<Kept> kept) {
                         continue; // undetermined: a figure without an interval, never quoted as one
                     }
                     kept.add(kept(source, row, row));
-                    if (row.containsKey("all_runs")) {
-                        // the same figure on every run that finished, which the report prints beside the verdict
-                        kept.add(kept(source, row, row.getJsonObject("all_runs")));
+                    // the same figure on every run that finished, and without the runs flagged for their outcome,
+                    // which the report prints beside the verdict
+                    for (String reading : List.of("all_runs", "unflagged_runs")) {
+                        if (row.containsKey(reading)) {
+                            kept.add(kept(source, row, row.getJsonObject(reading)));
+                        }
                     }
                 }
             }

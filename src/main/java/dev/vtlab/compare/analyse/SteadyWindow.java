@@ -19,7 +19,8 @@ import java.util.Locale;
  *       of the mean across the window at 95 % significance (a level still climbing when it ends).
  * </ol>
  *
- * A level that fails is not steady: its figures are still shown, with the reason, and kept out of the verdicts.
+ * A level that fails is not steady: a flag about the outcome, so its figures are shown with the reason and still
+ * count in the verdicts, which say what they would read without them.
  */
 final class SteadyWindow {
 

@@ -40,8 +40,8 @@ public final class Comparison {
     public record Aggregate(String test, DispatchMode mode, Headline headline, Stats.Interval interval) {}
 
     /**
-     * The runs of one mode a verdict rests on, those left out with their flags, and those counted although flagged
-     * ({@code compare.keepFlagged}) with theirs.
+     * The runs of one mode a verdict rests on, those left out with their (setup) flags, and those counted although
+     * flagged with theirs: for their outcome, or for their setup where {@code compare.keepFlagged} counts them.
      */
     public record Runs(int used, int leftOut, Map<Flag, Long> why, int flaggedKept, Map<Flag, Long> keptWhy) {
 
@@ -49,20 +49,64 @@ public final class Comparison {
             this(used, leftOut, why, 0, Map.of());
         }
 
-        /** "3 runs" or "2 runs (1 left out: busy machine)". */
+        /** "3 runs", "2 runs (1 left out: busy machine)" or "6 runs (1 flagged: a level not steady)". */
         public String text() {
+            List<String> parts = new ArrayList<>();
+            if (flaggedKept > 0) {
+                parts.add(flaggedKept + " flagged: " + names(keptWhy));
+            }
+            if (leftOut > 0) {
+                parts.add(leftOut + " left out: " + names(why));
+            }
             return used + " run" + (used == 1 ? "" : "s")
-                    + (leftOut == 0
-                            ? ""
-                            : " (" + leftOut + " left out: "
-                                    + why.keySet().stream().map(Flag::text).collect(Collectors.joining(", ")) + ")");
+                    + (parts.isEmpty() ? "" : " (" + String.join("; ", parts) + ")");
+        }
+
+        private static String names(Map<Flag, Long> flags) {
+            return flags.keySet().stream().map(Flag::text).collect(Collectors.joining(", "));
+        }
+
+        /**
+         * Why the figure these runs give is no result, or null when it is one: it counts runs whose setup failed
+         * (compare.keepFlagged), a level above its physical bound, or more than half of its runs flagged for their
+         * outcome (levels too short, or a warm-up too brief, for what they measure).
+         */
+        String noResult() {
+            if (keptWhy.keySet().stream().anyMatch(Flag::leavesOut)) {
+                return "it counts runs whose setup was flagged ("
+                        + names(Maps.only(keptWhy, true))
+                        + "), which the method leaves out (kept by compare.keepFlagged)";
+            }
+            if (keptWhy.containsKey(Flag.ABOVE_BOUND)) {
+                return "a run's level was above its physical bound (its window held a burst or a backlog)";
+            }
+            if (2 * flaggedKept > used) {
+                return flaggedKept + " of its " + used + " runs were flagged (" + names(keptWhy)
+                        + "): its levels are too short, or its warm-up too brief, for what it measures";
+            }
+            return null;
+        }
+    }
+
+    /** Flags of one kind out of a count of flags. */
+    private static final class Maps {
+        static Map<Flag, Long> only(Map<Flag, Long> flags, boolean setup) {
+            Map<Flag, Long> out = new EnumMap<>(Flag.class);
+            flags.forEach((f, n) -> {
+                if (f.leavesOut() == setup) {
+                    out.put(f, n);
+                }
+            });
+            return out;
         }
     }
 
     /**
      * A mode against the baseline on one headline: the ratio on the log scale with its interval and verdict
      * (equivalence within the margin first), the runs it rests on, and for a secondary figure its p-value adjusted
-     * by Holm across the comparison's secondary figures (null for a primary one).
+     * by Holm across the comparison's secondary figures (null for a primary one). A primary row also carries its
+     * verdict on every run that finished ({@code allRuns}, where runs were left out) and on its runs without a flag
+     * ({@code unflagged}, where flagged ones were counted); null where there is no such other reading.
      */
     public record RatioRow(
             String test,
@@ -75,16 +119,17 @@ public final class Comparison {
             List<String> notes,
             Runs modeRuns,
             Runs baselineRuns,
-            Verdicts.Judgement allRuns) {
+            Verdicts.Judgement allRuns,
+            Verdicts.Judgement unflagged) {
 
         public LogRatio ratio() {
             return verdict.ratio();
         }
 
-        /** The same row with its verdict on every run that finished, and {@code notes}. */
-        RatioRow withAllRuns(Verdicts.Judgement all, List<String> notes) {
+        /** The same row with its other readings and {@code notes}. */
+        RatioRow withOtherReadings(Verdicts.Judgement all, Verdicts.Judgement clean, List<String> notes) {
             return new RatioRow(
-                    test, mode, baseline, headline, primary, verdict, holm, notes, modeRuns, baselineRuns, all);
+                    test, mode, baseline, headline, primary, verdict, holm, notes, modeRuns, baselineRuns, all, clean);
         }
 
         /** A secondary difference that Holm's adjustment leaves significant (a primary one needs none). */
@@ -115,9 +160,23 @@ public final class Comparison {
                     exclusionP());
         }
 
-        /** Runs counted although flagged, in both modes ({@code compare.keepFlagged}). */
+        /** Runs counted although flagged, in both modes: for their outcome, or kept by compare.keepFlagged. */
         public int flaggedKept() {
             return modeRuns.flaggedKept() + baselineRuns.flaggedKept();
+        }
+
+        /** Fisher's exact two-sided p-value that the two modes' counted runs were flagged at the same rate. */
+        public double flaggedP() {
+            return Fisher.twoSided(
+                    modeRuns.flaggedKept(),
+                    modeRuns.used() - modeRuns.flaggedKept(),
+                    baselineRuns.flaggedKept(),
+                    baselineRuns.used() - baselineRuns.flaggedKept());
+        }
+
+        /** The modes' counted runs were flagged at rates beyond chance: a finding about the modes, not a rule's. */
+        public boolean flaggedUnevenly() {
+            return flaggedP() < UNEVEN_EXCLUSION_P;
         }
 
         /** The modes' runs were left out at rates beyond chance: the verdict may owe something to the rules. */
@@ -130,12 +189,23 @@ public final class Comparison {
             return allRuns != null && allRuns.verdict() != verdict.verdict();
         }
 
+        /** Without the runs flagged for their outcome the verdict would read otherwise. */
+        public boolean dependsOnFlaggedRuns() {
+            return unflagged != null && unflagged.verdict() != verdict.verdict();
+        }
+
         /**
-         * Whether runs the method would leave out are among those this figure rests on ({@code compare.keepFlagged}
-         * counted them): its figure is then shown, never judged.
+         * Why this figure is no result, or null when it is one ({@link Runs#noResult}, the mode's reason first): it is
+         * then shown, never judged.
          */
+        public String noResult() {
+            String why = modeRuns.noResult();
+            return why != null ? why : baselineRuns.noResult();
+        }
+
+        /** Whether this figure is no result ({@link #noResult}). */
         public boolean restsOnFlaggedRuns() {
-            return flaggedKept() > 0;
+            return noResult() != null;
         }
 
         /**
@@ -162,9 +232,7 @@ public final class Comparison {
             }
             notes.forEach(n -> t.append("; ").append(n));
             if (restsOnFlaggedRuns()) {
-                t.append("; not a result: it counts ")
-                        .append(flaggedKept())
-                        .append(" flagged run(s) that the method leaves out (kept by compare.keepFlagged)");
+                t.append("; not a result: ").append(noResult());
             }
             return t.toString();
         }
@@ -256,9 +324,10 @@ public final class Comparison {
     public static final int MIN_VALID_RUNS = 3;
 
     /**
-     * Judges {@code runs}. {@code keepFlagged}: count flagged runs (errors, a busy machine, a load generator at its
-     * limit, a level not steady or above its bound, a pool not converged) in the verdicts too; by default they are
-     * left out. {@code contrasts}: besides each mode against the baseline, each pair's ratios (secondary rows, in
+     * Judges {@code runs}. {@code keepFlagged}: count the runs flagged for their setup (errors, a busy machine, a
+     * load generator at its limit, the CPUs' speed) in the verdicts too; by default they are left out. Runs flagged
+     * for their outcome (a level not steady or above its bound, a pool not converged, the JIT compiling…) always
+     * count; each primary row says what it would read without them. {@code contrasts}: besides each mode against the baseline, each pair's ratios (secondary rows, in
      * Holm's family with the others) and its CPU µs per request difference. {@code twoStage}: where it planned a
      * fixed precision, the primary row of each test it planned gets Stein's fixed-width interval ({@link
      * TwoStagePlans#interval}) instead of the ordinary one; null: none planned. {@code sequential}: the runs came in
@@ -292,13 +361,15 @@ public final class Comparison {
                 Map<DispatchMode, double[]> values = new LinkedHashMap<>();
                 Map<DispatchMode, Runs> used = new LinkedHashMap<>();
                 Map<DispatchMode, double[]> everyRun = new LinkedHashMap<>();
+                Map<DispatchMode, double[]> unflagged = new LinkedHashMap<>();
                 for (DispatchMode mode : modes) {
                     List<RunResult> mine = runs.stream()
                             .filter(r -> r.test().equals(test) && r.mode() == mode)
                             .toList();
                     List<RunResult> valid = valid(mine, keepFlagged, headline);
                     Map<Flag, Long> why = new EnumMap<>(Flag.class);
-                    mine.stream().filter(r -> !valid.contains(r)).forEach(r -> r.flagsFor(headline)
+                    mine.stream().filter(r -> !valid.contains(r)).forEach(r -> r.flagsFor(headline).stream()
+                            .filter(Flag::leavesOut)
                             .forEach(f -> why.merge(f, 1L, Long::sum)));
                     List<RunResult> flaggedKept = valid.stream()
                             .filter(r -> !r.flagsFor(headline).isEmpty())
@@ -312,11 +383,14 @@ public final class Comparison {
                             valid.stream()
                                     .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN))
                                     .toArray());
-                    everyRun.put(
+                    everyRun.put(mode, figures(mine, headline));
+                    unflagged.put(
                             mode,
-                            mine.stream()
-                                    .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN))
-                                    .toArray());
+                            figures(
+                                    mine.stream()
+                                            .filter(r -> r.flagsFor(headline).isEmpty())
+                                            .toList(),
+                                    headline));
                 }
                 values.forEach((mode, v) ->
                         aggregates.add(new Aggregate(test, mode, headline, Stats.mean(v, metric.resolution))));
@@ -331,7 +405,7 @@ public final class Comparison {
                     if (isPrimary && sequential) {
                         row = sequential(row, runsOf(runs, test), keepFlagged, margin);
                     }
-                    ratios.add(isPrimary ? leftOutChecked(row, everyRun, margin) : row);
+                    ratios.add(isPrimary ? otherReadings(row, everyRun, unflagged, margin) : row);
                     cpuDifference(test, headline, mode, baseline, values, used).ifPresent(cpuDifferences::add);
                 }
                 for (Contrast k : contrasts) {
@@ -388,13 +462,24 @@ public final class Comparison {
     }
 
     /**
-     * The runs a verdict on {@code headline} counts: all of them with {@code keepFlagged}, else those with no flag
-     * against it ({@link RunResult#flagsFor}: the run's own and its level's; null: every flag).
+     * The runs a verdict on {@code headline} counts: all of them with {@code keepFlagged}, else those with no setup
+     * flag against it ({@link RunResult#flagsFor}: the run's own and its level's; null: every flag). A flag about the
+     * outcome never leaves a run out ({@link Flag.Kind}).
      */
     static List<RunResult> valid(List<RunResult> runs, boolean keepFlagged, Headline headline) {
+        return runs.stream().filter(r -> counts(r, keepFlagged, headline)).toList();
+    }
+
+    /** Whether a verdict on {@code headline} counts run {@code r} ({@link #valid}). */
+    static boolean counts(RunResult r, boolean keepFlagged, Headline headline) {
+        return keepFlagged || r.flagsFor(headline).stream().noneMatch(Flag::leavesOut);
+    }
+
+    /** Each run's figure on {@code headline} (NaN where it has none), in the runs' order. */
+    private static double[] figures(List<RunResult> runs, Headline headline) {
         return runs.stream()
-                .filter(r -> keepFlagged || r.flagsFor(headline).isEmpty())
-                .toList();
+                .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN))
+                .toArray();
     }
 
     /** The two-stage design the primary intervals followed, or null for a comparison of fixed repetitions. */
@@ -418,8 +503,9 @@ public final class Comparison {
 
     /**
      * {@code mode} ÷ {@code reference} on one headline from their valid runs: no number under {@link
-     * #MIN_VALID_RUNS} runs in either; paired when every run was kept in both (the interleaving ran their i-th runs
-     * side by side), else unpaired (Welch on the logs); with its verdict at the margin.
+     * #MIN_VALID_RUNS} runs in either; else Welch's interval on the logs, whatever the runs show (a rule that chose
+     * the paired interval where it came out narrower lost coverage, PairedAnalysisTest); with its verdict at the
+     * margin, and the pairs' drift noted where every run was kept.
      */
     private static RatioRow ratioRow(
             String test,
@@ -444,25 +530,36 @@ public final class Comparison {
                     LogRatio.Pairing.UNPAIRED,
                     "fewer than " + MIN_VALID_RUNS + " valid runs per mode: " + mode.label() + " " + m.text() + ", "
                             + reference.label() + " " + b.text());
-        } else if (m.leftOut() + b.leftOut() == 0 && m.used() == b.used()) {
-            // every run kept: the i-th runs of the two modes ran side by side (the interleaving's pairs)
-            Ratios.PairedAnalysis paired = Ratios.analyse(values.get(mode), values.get(reference), metric.resolution);
-            ratio = paired.chosen();
-            notes = paired.notes();
         } else {
             ratio = Ratios.unpaired(values.get(mode), values.get(reference), metric.resolution);
+            if (m.leftOut() + b.leftOut() == 0 && m.used() == b.used()) {
+                // every run kept: the i-th runs of the two modes ran side by side, so their drift can be read
+                notes = Ratios.analyse(values.get(mode), values.get(reference), metric.resolution)
+                        .notes();
+            }
         }
         if (planned != null) {
             notes = planned.notes(notes);
             ratio = planned.ratio() == null ? ratio : planned.ratio();
         }
+        double chance = Verdicts.equivalenceChance(ratio, margin);
+        if (primary && !Double.isNaN(chance)) {
+            notes = new ArrayList<>(notes);
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "the design: runs as many and as spread as these find identical modes equivalent within ±%.0f %%"
+                            + " %.0f %% of the time",
+                    100 * margin,
+                    100 * chance));
+            notes = List.copyOf(notes);
+        }
         return new RatioRow(
-                test, mode, reference, headline, primary, Verdicts.judge(ratio, margin), null, notes, m, b, null);
+                test, mode, reference, headline, primary, Verdicts.judge(ratio, margin), null, notes, m, b, null, null);
     }
 
     /**
      * A sequential comparison's primary row: the verdict where its design stopped, with the repeated intervals, and
-     * a note of the design in place of the fixed analysis's (the pairing, chosen from the data, is not the design's).
+     * a note of the design in place of the fixed analysis's.
      */
     private static RatioRow sequential(RatioRow row, List<RunResult> testRuns, boolean keepFlagged, double margin) {
         Sequentials.Row read =
@@ -479,6 +576,7 @@ public final class Comparison {
                 List.of(Sequentials.note(read)),
                 row.modeRuns(),
                 row.baselineRuns(),
+                null,
                 null);
     }
 
@@ -490,22 +588,35 @@ public final class Comparison {
     static final double UNEVEN_EXCLUSION_P = 0.05;
 
     /**
-     * A primary row with runs left out, checked against them: its verdict on every run that finished (intention to
-     * treat, unpaired), noted when it differs, and a note when the two modes' runs were left out at rates Fisher's
-     * exact test calls different — either way the verdict then depends on the rules that left runs out.
+     * A primary row checked against the runs the rules set aside, both ways. Where setup flags left runs out: its
+     * verdict on every run that finished (intention to treat, unpaired), and a note when the two modes' runs were left
+     * out at rates Fisher's exact test calls different. Where runs flagged for their outcome were counted: its verdict
+     * without them, and a note when the modes' runs were flagged at different rates, which is then a finding about the
+     * modes. A reading that differs from the verdict is noted: the verdict depends on which runs are kept.
      */
-    private static RatioRow leftOutChecked(RatioRow row, Map<DispatchMode, double[]> everyRun, double margin) {
+    private static RatioRow otherReadings(
+            RatioRow row, Map<DispatchMode, double[]> everyRun, Map<DispatchMode, double[]> unflagged, double margin) {
         Runs m = row.modeRuns(), b = row.baselineRuns();
-        if (m.leftOut() + b.leftOut() == 0) {
-            return row;
-        }
-        Verdicts.Judgement all = Verdicts.judge(
-                Ratios.unpaired(
-                        everyRun.get(row.mode()),
-                        everyRun.get(row.baseline()),
-                        row.headline().metric().resolution),
-                margin);
-        RatioRow checked = row.withAllRuns(all, row.notes());
+        double resolution = row.headline().metric().resolution;
+        Verdicts.Judgement all = m.leftOut() + b.leftOut() == 0
+                ? null
+                : Verdicts.judge(
+                        Ratios.unpaired(everyRun.get(row.mode()), everyRun.get(row.baseline()), resolution), margin);
+        double[] cleanMode = unflagged.get(row.mode()), cleanBase = unflagged.get(row.baseline());
+        Verdicts.Judgement clean = m.flaggedKept() + b.flaggedKept() == 0
+                ? null
+                : cleanMode.length < MIN_VALID_RUNS || cleanBase.length < MIN_VALID_RUNS
+                        ? Verdicts.judge(
+                                LogRatio.undetermined(
+                                        Ratios.unpaired(cleanMode, cleanBase, resolution)
+                                                .estimate(),
+                                        cleanMode.length,
+                                        cleanBase.length,
+                                        LogRatio.Pairing.UNPAIRED,
+                                        "fewer than " + MIN_VALID_RUNS + " runs without a flag per mode"),
+                                margin)
+                        : Verdicts.judge(Ratios.unpaired(cleanMode, cleanBase, resolution), margin);
+        RatioRow checked = row.withOtherReadings(all, clean, row.notes());
         List<String> notes = new ArrayList<>(row.notes());
         if (checked.dependsOnWhichRunsAreKept()) {
             notes.add(String.format(
@@ -518,7 +629,28 @@ public final class Comparison {
         if (checked.leftOutUnevenly()) {
             notes.add("runs left out unevenly: " + checked.exclusionCounts());
         }
-        return row.withAllRuns(all, List.copyOf(notes));
+        if (checked.dependsOnFlaggedRuns()) {
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "depends on which runs are kept: without the %d flagged (%d and %d runs left) it reads %s",
+                    m.flaggedKept() + b.flaggedKept(),
+                    cleanMode.length,
+                    cleanBase.length,
+                    clean.text()));
+        }
+        if (checked.flaggedUnevenly()) {
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "runs flagged unevenly: %s %d of %d, %s %d of %d (Fisher's exact p %.3f)",
+                    row.mode().label(),
+                    m.flaggedKept(),
+                    m.used(),
+                    row.baseline().label(),
+                    b.flaggedKept(),
+                    b.used(),
+                    checked.flaggedP()));
+        }
+        return row.withOtherReadings(all, clean, List.copyOf(notes));
     }
 
     /** For a requests per CPU-second headline (all requests): the CPU µs per request difference; else none. */
@@ -630,7 +762,7 @@ public final class Comparison {
         return sequential;
     }
 
-    /** The valid runs a mode's verdict on {@code headline} rests on in a test (flagged ones left out unless kept). */
+    /** The runs a mode's verdict on {@code headline} rests on in a test (those flagged for their setup left out). */
     public List<RunResult> validRuns(String test, DispatchMode mode, Headline headline) {
         return valid(
                 runs.stream()
@@ -677,7 +809,7 @@ public final class Comparison {
         return wallS;
     }
 
-    /** Whether flagged runs counted in the verdicts (by default they are left out). */
+    /** Whether runs flagged for their setup counted in the verdicts (by default they are left out). */
     public boolean keepFlagged() {
         return keepFlagged;
     }
@@ -753,7 +885,8 @@ public final class Comparison {
                                     r.notes(),
                                     r.modeRuns(),
                                     r.baselineRuns(),
-                                    r.allRuns()));
+                                    r.allRuns(),
+                                    r.unflagged()));
         }
         return out;
     }

@@ -8,9 +8,10 @@ import java.util.List;
 
 /**
  * Which tests need a round more to replace runs the method left out: a test whose modes do not all have as many runs
- * counted for its primary figure as the repetitions asked. What decides is the runs' flags (errors, a busy machine, a
- * level not steady, not warm…), never their figures, so a replacement restores the number of runs a verdict rests on
- * without choosing among outcomes; the left-out runs stay in the report with their reasons.
+ * counted for its primary figure as the repetitions asked. Only a flag about the setup leaves a run out (errors, the
+ * load generator, a busy machine, the CPUs' speed: {@code Flag.Kind}), never one read from
+ * the figure's own series, so a replacement restores the number of runs a verdict rests on without choosing among
+ * outcomes; the left-out runs stay in the report with their reasons.
  */
 public final class Replacements {
 

@@ -18,9 +18,8 @@ import java.util.Locale;
 /**
  * Each test's primary figure read as the sequential design reads it ({@link Sequential}): after the first {@link
  * #FIRST} rounds and then after every block of {@link #STEP} (an ABBA block: each mode once in each direction), up to
- * {@link #CAP} rounds, each mode against the baseline from the runs kept by then, unpaired (Welch on the logs: the
- * pairs a fixed design may choose are not fixed before the data, as runs left out break them). The first look whose
- * verdict is reached is where the test stops.
+ * {@link #CAP} rounds, each mode against the baseline from the runs counted by then, by Welch's interval on the logs
+ * as a fixed design reads it. The first look whose verdict is reached is where the test stops.
  *
  * <p>Looks fall on rounds run, not on runs kept: which runs count never moves a look. A run left out lowers that
  * look's information fraction, and with it how much of α the look spends.

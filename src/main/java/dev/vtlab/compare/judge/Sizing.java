@@ -178,9 +178,7 @@ public record Sizing(double target, List<DispatchMode> modes, List<TestSizing> t
         int n = 0;
         for (int i = 0; i < runs.size(); i++) {
             RunResult r = runs.get(i);
-            if (!r.test().equals(spec.name())
-                    || r.mode() != mode
-                    || !(keepFlagged || r.flagsFor(headline).isEmpty())) {
+            if (!r.test().equals(spec.name()) || r.mode() != mode || !Comparison.counts(r, keepFlagged, headline)) {
                 continue;
             }
             RunResult.Level level = level(r, headline);

@@ -57,8 +57,10 @@ final class Answers {
                 + (c.keepFlagged()
                         ? ". They are kept in the verdicts (compare.keepFlagged): read the runs table before you trust"
                                 + " them."
-                        : ". They are left out of the verdicts their flags concern (a level's flag: that level's"
-                                + " figures; the run's: all of them); the runs table says why.");
+                        : ". A flag about the setup (errors, the load generator, the machine, the CPUs' speed) leaves"
+                                + " the run out of the verdicts it concerns (a level's flag: that level's figures; the"
+                                + " run's: all of them); a flag about the outcome never does, and the verdict says what"
+                                + " it would read without such runs; the runs table says why.");
     }
 
     private static String sentence(Comparison c, String test, Headline h, Comparison.RatioRow r) {
@@ -79,15 +81,10 @@ final class Answers {
         Verdicts.Judgement v = r.verdict();
         String mode = r.mode().label(), base = r.baseline().label(), figure = h.metric().words;
         if (r.restsOnFlaggedRuns() && v.verdict() != Verdicts.Verdict.UNDETERMINED) {
-            Map<Flag, Long> flags = new EnumMap<>(Flag.class);
-            r.modeRuns().keptWhy().forEach((f, n) -> flags.merge(f, n, Long::sum));
-            r.baselineRuns().keptWhy().forEach((f, n) -> flags.merge(f, n, Long::sum));
             return where
                     + String.format(
                             Locale.ROOT,
-                            "%s's %s was %.3f of %s's (95 %% CI %.3f–%.3f; %s), but %d of these runs %s flagged (%s)"
-                                    + " and counted only because compare.keepFlagged is set: not a result, since the"
-                                    + " method leaves such runs out.",
+                            "%s's %s was %.3f of %s's (95 %% CI %.3f–%.3f; %s), but not a result: %s.",
                             mode,
                             figure,
                             ratio.estimate(),
@@ -95,9 +92,7 @@ final class Answers {
                             ratio.low(),
                             ratio.high(),
                             runs,
-                            r.flaggedKept(),
-                            r.flaggedKept() == 1 ? "was" : "were",
-                            flags.keySet().stream().map(Flag::text).collect(Collectors.joining(", ")));
+                            r.noResult());
         }
         return where
                 + verdictSentence(r, h)
@@ -107,6 +102,10 @@ final class Answers {
                         : "")
                 + (r.leftOutUnevenly()
                         ? " The modes' runs were left out at different rates: " + r.exclusionCounts() + "."
+                        : "")
+                + (r.dependsOnFlaggedRuns()
+                        ? " It depends on which runs are kept: without the runs flagged for their outcome it reads "
+                                + r.unflagged().text() + "."
                         : "");
     }
 

@@ -4,6 +4,7 @@ import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.stats.Pivot;
 import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.compare.stats.Verdicts;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -139,6 +140,14 @@ public final class JsonReport {
         }
     }
 
+    private static JsonObjectBuilder reading(Verdicts.Judgement j) {
+        return Json.createObjectBuilder()
+                .add("ratio", num(j.ratio().estimate()))
+                .add("ci_low", num(j.ratio().low()))
+                .add("ci_high", num(j.ratio().high()))
+                .add("verdict", j.verdict().name().toLowerCase(Locale.ROOT));
+    }
+
     /**
      * A ratio row's figure, ratio, interval, verdict and runs, as summary.json gives them in {@code ratios} and in
      * {@code contrasts} alike, after {@code e}'s fields that say which modes it compares.
@@ -146,14 +155,17 @@ public final class JsonReport {
     static JsonObjectBuilder ratio(JsonObjectBuilder e, Comparison.RatioRow r) {
         if (r.allRuns() != null) {
             // a primary figure with runs left out: its verdict on every run that finished, and how evenly they fell
+            e.add("all_runs", reading(r.allRuns())).add("exclusion_p", num(r.exclusionP()));
+        }
+        if (r.primary()) {
+            // what the design could find: identical modes equivalent, at the runs and spreads measured
             e.add(
-                            "all_runs",
-                            Json.createObjectBuilder()
-                                    .add("ratio", num(r.allRuns().ratio().estimate()))
-                                    .add("ci_low", num(r.allRuns().ratio().low()))
-                                    .add("ci_high", num(r.allRuns().ratio().high()))
-                                    .add("verdict", r.allRuns().verdict().name().toLowerCase(Locale.ROOT)))
-                    .add("exclusion_p", num(r.exclusionP()));
+                    "equivalence_chance",
+                    num(Verdicts.equivalenceChance(r.ratio(), r.verdict().margin())));
+        }
+        if (r.unflagged() != null) {
+            // a primary figure counting runs flagged for their outcome: its verdict without them, and how evenly
+            e.add("unflagged_runs", reading(r.unflagged())).add("flagged_p", num(r.flaggedP()));
         }
         return e.add("metric", r.headline().key())
                 .add("ratio", num(r.ratio().estimate()))

@@ -1,6 +1,8 @@
 package dev.vtlab.compare.stats;
 
 import java.util.Locale;
+import org.apache.commons.math3.distribution.ChiSquaredDistribution;
+import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
  * What a ratio says, with an equivalence margin: the two modes are the same within ±m, one is higher or lower, or
@@ -126,6 +128,39 @@ public final class Verdicts {
         }
         return new Judgement(verdict, ratio, margin, equivalence, differs);
     }
+
+    /**
+     * The chance that a comparison of this design finds two identical modes equivalent within {@code margin}: that
+     * the {@link #EQUIVALENCE_CONFIDENCE} interval of their log ratio, estimate ± q·ŝ, lies inside ±ln(1 + m), read at
+     * the runs and spreads the ratio measured (its scale s taken as the true one). For a scale of ν degrees of freedom
+     * (Welch's, or the paired t's) ŝ = s·√(χ²_ν / ν), and given ŝ the estimate, normal about 0 with deviation s, falls
+     * within ±(ln(1 + m) − q·ŝ) with probability 2Φ((ln(1 + m) − q·ŝ) / s) − 1; averaged over χ²_ν at {@value
+     * #CHANCE_POINTS} of its quantiles, as the two one-sided tests' power is computed (Phillips 1990). Another pivot
+     * (Stein's two-stage interval, of fixed width) has no random ŝ: 2Φ((ln(1 + m) − q·s) / s) − 1. EquivalenceChanceTest
+     * checks it against simulated comparisons. NaN when the ratio has no interval.
+     */
+    public static double equivalenceChance(LogRatio ratio, double margin) {
+        if (!ratio.determined() || !(ratio.logScale() > 0)) {
+            return Double.NaN;
+        }
+        double s = ratio.logScale(), d = Math.log1p(margin);
+        double q = ratio.pivot().quantile(1 - (1 - EQUIVALENCE_CONFIDENCE) / 2);
+        NormalDistribution normal = new NormalDistribution(null, 0, 1);
+        if (!(ratio.pivot() instanceof Pivot.StudentT t)) {
+            return Math.max(0, 2 * normal.cumulativeProbability((d - q * s) / s) - 1);
+        }
+        ChiSquaredDistribution chi = new ChiSquaredDistribution(null, t.degreesOfFreedom());
+        double sum = 0;
+        for (int k = 0; k < CHANCE_POINTS; k++) {
+            double scale =
+                    s * Math.sqrt(chi.inverseCumulativeProbability((k + 0.5) / CHANCE_POINTS) / t.degreesOfFreedom());
+            sum += Math.max(0, 2 * normal.cumulativeProbability((d - q * scale) / s) - 1);
+        }
+        return sum / CHANCE_POINTS;
+    }
+
+    /** Quantiles of χ² that {@link #equivalenceChance} averages over. */
+    static final int CHANCE_POINTS = 200;
 
     private static String pct(double fraction) {
         return String.format(Locale.ROOT, "%.1f %%", 100 * fraction);

@@ -27,7 +27,7 @@ class ComparisonExclusionsTest {
     @Test
     void fiveOfSixRunsLeftOutInOneModeAndNoneInTheOtherIsSaidWithFishersP() {
         Comparison.RatioRow r = primary(5);
-        assertEquals(new Comparison.Runs(1, 5, Map.of(Flag.NOT_STEADY, 5L)), r.modeRuns());
+        assertEquals(new Comparison.Runs(1, 5, Map.of(Flag.MACHINE_BUSY, 5L)), r.modeRuns());
         // margins 6 and 6 runs, 5 left out: P(k of them in the first mode) = C(6,k)·C(6,5−k) / C(12,5); the observed
         // k = 5 and the mirror k = 0 are the two tables as unlikely, 6/792 each
         assertEquals(12.0 / 792, r.exclusionP(), 1e-12);
@@ -58,7 +58,8 @@ class ComparisonExclusionsTest {
         assertEquals(Verdicts.Verdict.LOWER, r.allRuns().verdict());
         assertFalse(r.dependsOnWhichRunsAreKept());
         assertEquals(
-                List.of(), r.notes().stream().filter(n -> n.contains("runs")).toList());
+                List.of(),
+                r.notes().stream().filter(n -> n.contains("left out")).toList());
     }
 
     @Test
@@ -68,7 +69,7 @@ class ComparisonExclusionsTest {
         assertEquals(1, r.exclusionP(), 1e-12);
     }
 
-    /** Six runs per mode, executor-virtual about 20 % lower; its first {@code flagged} runs' level not steady. */
+    /** Six runs per mode, executor-virtual about 20 % lower; its first {@code flagged} runs on a busy machine. */
     private static Comparison.RatioRow primary(int flagged) {
         List<RunResult> runs = new ArrayList<>();
         for (int rep = 1; rep <= 6; rep++) {

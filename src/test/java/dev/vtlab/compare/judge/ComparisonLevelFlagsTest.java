@@ -14,14 +14,17 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** A level's flag leaves out that level's figures, not the run: the verdicts count runs per figure. */
+/**
+ * A level's flag concerns that level's figures, not the run's others; a flag about the outcome, as every level's flag
+ * is, counts the run flagged rather than leaving it out.
+ */
 class ComparisonLevelFlagsTest {
 
     private static final Headline LOW = new Headline(Metric.TPS_PER_CPU_S, "50 users", null);
     private static final Headline TOP = new Headline(Metric.TPS_PER_CPU_S, "100 users", null);
 
     @Test
-    void aLevelNotSteadyLeavesOutItsOwnFiguresAndKeepsTheOthers() {
+    void aLevelNotSteadyFlagsItsOwnFiguresAndLeavesNoRunOut() {
         List<RunResult> runs = new ArrayList<>();
         for (int rep = 1; rep <= 3; rep++) {
             runs.add(banking(DispatchMode.THREADPOOL, rep, Map.of()));
@@ -45,15 +48,18 @@ class ComparisonLevelFlagsTest {
                 List.of(),
                 CpuProfiles.NONE);
         Comparison.RatioRow top = c.ratio("throughput", DispatchMode.EXECUTOR_VIRTUAL, TOP);
-        assertEquals(new Comparison.Runs(3, 0, Map.of()), top.modeRuns(), "the primary level counts all three runs");
+        assertEquals(new Comparison.Runs(3, 0, Map.of()), top.modeRuns(), "the primary level: three runs, unflagged");
         Comparison.RatioRow low = c.ratio("throughput", DispatchMode.EXECUTOR_VIRTUAL, LOW);
-        assertEquals(new Comparison.Runs(2, 1, Map.of(Flag.NOT_STEADY, 1L)), low.modeRuns(), "the 50-user level: two");
+        assertEquals(
+                new Comparison.Runs(3, 0, Map.of(), 1, Map.of(Flag.NOT_STEADY, 1L)),
+                low.modeRuns(),
+                "the 50-user level: three runs, one flagged");
         assertEquals(
                 3, c.validRuns("throughput", DispatchMode.EXECUTOR_VIRTUAL, TOP).size());
         assertEquals(
-                2,
+                3,
                 c.validRuns("throughput", DispatchMode.EXECUTOR_VIRTUAL, null).size(),
-                "whole-run figures");
+                "whole-run figures: no run left out for its outcome");
     }
 
     /** Banking at 50 then 100 users, 2 000 and 2 500 requests per CPU-second, give or take a little per repetition. */

@@ -15,9 +15,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The quick comparison of 2026-11-26, in miniature: which tests a round more would restore to the runs asked for. A
- * test is short when a mode has fewer runs counted for its primary figure than asked; a flag on another figure's
- * level does not make it short.
+ * Which tests a round more would restore to the runs asked for. A test is short when a mode has fewer runs counted for
+ * its primary figure than asked: only a flag about the setup leaves a run out, so only such a flag makes it short.
  */
 class ReplacementsTest {
 
@@ -27,15 +26,19 @@ class ReplacementsTest {
     void aModeWithARunLeftOutFromThePrimaryFigureIsShortAndNamed() {
         List<RunResult> runs = new ArrayList<>();
         for (int rep = 1; rep <= 3; rep++) {
-            runs.add(ping(DispatchMode.THREADPOOL, rep, Map.of()));
+            runs.add(ping(DispatchMode.THREADPOOL, rep, Set.of(), Map.of()));
             runs.add(ping(
                     DispatchMode.EXECUTOR_VIRTUAL,
                     rep,
-                    rep == 3 ? Map.of("50 users", Set.of(Flag.NOT_WARM)) : Map.of()));
-            // banking's 50-user level not steady in one run: its primary figure is the 100-user level's
+                    rep == 3 ? Set.of(Flag.LOAD_GENERATOR_BOUND) : Set.of(),
+                    Map.of()));
+            // banking's 50-user level not steady in one run: a flag about the outcome, on another figure's level
             runs.add(banking(
-                    DispatchMode.THREADPOOL, rep, rep == 1 ? Map.of("50 users", Set.of(Flag.NOT_STEADY)) : Map.of()));
-            runs.add(banking(DispatchMode.EXECUTOR_VIRTUAL, rep, Map.of()));
+                    DispatchMode.THREADPOOL,
+                    rep,
+                    Set.of(),
+                    rep == 1 ? Map.of("50 users", Set.of(Flag.NOT_STEADY)) : Map.of()));
+            runs.add(banking(DispatchMode.EXECUTOR_VIRTUAL, rep, Set.of(), Map.of()));
         }
         List<Replacements.Shortfall> s =
                 Replacements.of(List.of("ping", "throughput"), List.of(3, 3), MODES, runs, false, null);
@@ -47,55 +50,70 @@ class ReplacementsTest {
     }
 
     @Test
-    void aFlagOnThePrimaryLevelOrTheRunItselfCounts() {
+    void aFlagAboutTheOutcomeNeverMakesATestShortOneAboutTheSetupDoes() {
         List<RunResult> runs = new ArrayList<>();
         for (int rep = 1; rep <= 3; rep++) {
             runs.add(banking(
-                    DispatchMode.THREADPOOL, rep, rep == 2 ? Map.of("100 users", Set.of(Flag.NOT_STEADY)) : Map.of()));
+                    DispatchMode.THREADPOOL,
+                    rep,
+                    Set.of(),
+                    rep == 2 ? Map.of("100 users", Set.of(Flag.NOT_STEADY)) : Map.of()));
             runs.add(banking(
                     DispatchMode.EXECUTOR_VIRTUAL,
                     rep,
-                    rep == 3 ? Map.of("100 users", Set.of(Flag.ABOVE_BOUND)) : Map.of()));
+                    rep == 3 ? Set.of(Flag.MACHINE_BUSY) : Set.of(),
+                    rep == 1 ? Map.of("100 users", Set.of(Flag.ABOVE_BOUND)) : Map.of()));
         }
         Replacements.Shortfall s = Replacements.of(List.of("throughput"), List.of(3), MODES, runs, false, null)
                 .get(0);
         assertTrue(s.isShort());
-        assertEquals("threadpool 2, executor-virtual 2 of 3 runs counted", s.why());
+        assertEquals("executor-virtual 2 of 3 runs counted", s.why());
         // with flagged runs kept, every run counts: nothing to replace
         assertFalse(Replacements.of(List.of("throughput"), List.of(3), MODES, runs, true, null)
                 .get(0)
                 .isShort());
         // and a fourth clean run of each restores three
-        runs.add(banking(DispatchMode.THREADPOOL, 4, Map.of()));
-        runs.add(banking(DispatchMode.EXECUTOR_VIRTUAL, 4, Map.of()));
+        runs.add(banking(DispatchMode.THREADPOOL, 4, Set.of(), Map.of()));
+        runs.add(banking(DispatchMode.EXECUTOR_VIRTUAL, 4, Set.of(), Map.of()));
         assertFalse(Replacements.of(List.of("throughput"), List.of(3), MODES, runs, false, null)
                 .get(0)
                 .isShort());
     }
 
-    private static RunResult ping(DispatchMode mode, int rep, Map<String, Set<Flag>> levelFlags) {
-        return Fixtures.run(
+    private static RunResult ping(DispatchMode mode, int rep, Set<Flag> runFlags, Map<String, Set<Flag>> levelFlags) {
+        return run(
                 "ping",
                 mode,
                 rep,
                 List.of(Fixtures.level("50 users", 50, 5, 30, 2500, 35, 7000)),
-                new double[30],
-                List.of(),
-                0,
+                runFlags,
                 levelFlags);
     }
 
-    private static RunResult banking(DispatchMode mode, int rep, Map<String, Set<Flag>> levelFlags) {
-        return Fixtures.run(
+    private static RunResult banking(
+            DispatchMode mode, int rep, Set<Flag> runFlags, Map<String, Set<Flag>> levelFlags) {
+        return run(
                 "throughput",
                 mode,
                 rep,
                 List.of(
                         Fixtures.level("50 users", 50, 5, 20, 1900, 95, 2000),
                         Fixtures.level("100 users", 100, 25, 40, 2400, 96, 2500)),
-                new double[40],
-                List.of(),
-                0,
+                runFlags,
                 levelFlags);
+    }
+
+    private static RunResult run(
+            String test,
+            DispatchMode mode,
+            int rep,
+            List<RunResult.Level> levels,
+            Set<Flag> runFlags,
+            Map<String, Set<Flag>> levelFlags) {
+        return new Fixtures.Run(Fixtures.runRecord(test, mode, rep, rep, 1000, Map.of()), levels)
+                .perSecondOk(new double[40])
+                .runFlags(runFlags)
+                .levelFlags(levelFlags)
+                .result();
     }
 }

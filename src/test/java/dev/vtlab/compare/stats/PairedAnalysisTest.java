@@ -2,7 +2,6 @@ package dev.vtlab.compare.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.stats.LogRatio.Pairing;
@@ -43,7 +42,6 @@ class PairedAnalysisTest {
                 paired.high() / paired.low()
                         < a.unpaired().high() / a.unpaired().low(),
                 a.toString());
-        assertSame(paired, a.chosen());
         // Machine drift: each pair's mean log is ln(1000·√0.9) + i·ln 1.05 + WOBBLE/2, slope ln 1.05 = 0.048790.
         // Residuals ±0.005: SSE = 10⁻⁴, MSE = SSE / 2, Sxx = 5, se(slope) = √(10⁻⁴ / 10) = 0.0031623,
         // t = 15.4288; with 2 df, F(t) = 1/2 + t / (2√(2 + t²)), p = 1 − t/√(2 + t²) = 0.004175.
@@ -55,8 +53,8 @@ class PairedAnalysisTest {
         assertEquals(1, a.ratio().pValue(), 1e-9);
         assertFalse(a.ratio().significant());
         assertEquals(
-                List.of("the machine drifted by +5.0 % per pair of runs (p = 0.004):"
-                        + " the paired interval takes it out"),
+                List.of("exploratory: the machine drifted by +5.0 % per pair of runs (p = 0.004), which widens the"
+                        + " interval (the pairs would take it out)"),
                 a.notes());
     }
 
@@ -71,21 +69,25 @@ class PairedAnalysisTest {
         PairedAnalysis a = Ratios.analyse(mode, base, 0);
         assertEquals(0.05, a.ratio().perRun(), 1e-12);
         assertEquals(0.016391, a.ratio().pValue(), 1e-6);
-        assertTrue(a.notes().stream().anyMatch(n -> n.startsWith("the ratio drifted by +5.0 %")), a.notes()::toString);
+        assertTrue(
+                a.notes().stream().anyMatch(n -> n.startsWith("exploratory: the ratio drifted by +5.0 %")),
+                a.notes()::toString);
     }
 
     @Test
-    void pairsThatDoNotShareTheirStateGiveWayToTheUnpairedInterval() {
+    void pairsThatDoNotShareTheirStateVaryMoreThanEitherMode() {
         // mode 100, 110, 120 against baseline 120, 110, 100: both geometric means are (100·110·120)^(1/3), so both
         // estimates are 1; the pairs' log ratios (−0.182, 0, +0.182) vary far more than either mode
         PairedAnalysis a = Ratios.analyse(new double[] {100, 110, 120}, new double[] {120, 110, 100}, 0);
         assertEquals(1, a.paired().estimate(), 1e-12);
         assertEquals(1, a.unpaired().estimate(), 1e-12);
-        assertSame(a.unpaired(), a.chosen());
+        assertTrue(
+                a.paired().high() / a.paired().low()
+                        > a.unpaired().high() / a.unpaired().low(),
+                a.toString());
         // two pairs: no test of a slope nor of a correlation
         PairedAnalysis two = Ratios.analyse(new double[] {1, 2}, new double[] {1, 2}, 0);
         assertTrue(Double.isNaN(two.machine().pValue()) && Double.isNaN(two.correlationPValue()));
-        assertSame(two.unpaired(), two.chosen());
     }
 
     @Test
@@ -98,12 +100,16 @@ class PairedAnalysisTest {
         assertEquals(0.5, r.high(), 1e-12);
     }
 
+    /**
+     * The verdicts take Welch's interval whatever the runs show: a rule that does not look at the outcome. 4 000
+     * comparisons of 5 interleaved pairs, true ratio 0.9, CV 10 % per run; the runs of pair i share a machine state:
+     * none (independent runs) or a per-pair factor with a 10 % CV. Measured: 0.9563 with none; 0.9863 with the shared
+     * state, which the unpaired interval counts as spread twice (in each mode) while the means' difference cancels it:
+     * wider, never short. The rule it replaced, the paired interval where it came out narrower and the pairs correlated,
+     * covered 0.9473 and 0.9575; taking whichever came out narrower, 0.9355 and 0.9480.
+     */
     @Test
-    void choosingBetweenTheIntervalsKeepsTheCoverage() {
-        // 4000 comparisons of 5 interleaved pairs, true ratio 0.9, CV 10 % per run; the runs of pair i share a
-        // machine state: none (independent runs, where pairing cannot help) or a per-pair factor with a 10 % CV.
-        // Measured: 0.9473 with none, 0.9575 with the shared state (taking whichever interval is narrower gave
-        // 0.9355 and 0.9480).
+    void welchsIntervalAlwaysKeepsTheCoverage() {
         for (double shared : new double[] {0, 0.10}) {
             Random random = new Random(11);
             int covered = 0, trials = 4000;
@@ -115,13 +121,16 @@ class PairedAnalysisTest {
                     mode[i] *= machine[i];
                     base[i] *= machine[i];
                 }
-                LogRatio r = Ratios.analyse(mode, base, 0).chosen();
+                LogRatio r = Ratios.unpaired(mode, base, 0);
                 if (r.low() <= 0.9 && 0.9 <= r.high()) {
                     covered++;
                 }
             }
             double coverage = covered / (double) trials;
-            assertTrue(coverage >= 0.94 && coverage <= 0.97, "shared CV " + shared + ": coverage " + coverage);
+            System.out.printf("welch coverage, shared CV %.2f: %.4f%n", shared, coverage);
+            assertTrue(
+                    shared == 0 ? Math.abs(coverage - 0.95) <= 0.01 : coverage >= 0.95,
+                    "shared CV " + shared + ": coverage " + coverage);
         }
     }
 }
