@@ -289,6 +289,7 @@ public final class HtmlReport {
                             r.verdict().verdict() != Verdicts.Verdict.UNDETERMINED
                                             && r.modeRuns().leftOut()
                                                             + r.baselineRuns().leftOut()
+                                                            + r.flaggedKept()
                                                     > 0
                                     ? SvgChart.escape(" (on " + m.label() + " "
                                             + r.modeRuns().text() + ", "

@@ -191,6 +191,7 @@ public record CompareSettings(
         }
         String seed = p.getProperty(Setting.SEED.key());
         Path target = basedir.resolve("target");
+        double margin = bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0;
         return new CompareSettings(
                 profile,
                 specs,
@@ -239,9 +240,9 @@ public record CompareSettings(
                         profile == Catalogue.Profile.SMOKE ? 0 : DEFAULT_REPLACE_LEFT_OUT,
                         0,
                         MAX_REPLACE_LEFT_OUT),
-                bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0,
+                margin,
                 app,
-                precision(p, profile, specs),
+                precision(p, profile, specs, margin),
                 cpuProfile(p),
                 contrasts(p.getProperty(Setting.CONTRASTS.key()), modes),
                 history(p.getProperty(Setting.HISTORY.key()), userHome),
@@ -294,7 +295,12 @@ public record CompareSettings(
         return profile == Catalogue.Profile.SMOKE;
     }
 
-    static Precision precision(Properties p, Catalogue.Profile profile, List<TestSpec> specs) {
+    /**
+     * compare.precision and compare.budget; the sizing pilot designs for half the equivalence {@code margin} unless
+     * compare.precision says: an interval as wide as the margin finds identical modes equivalent about a quarter of
+     * the time, half as wide about 98 % ({@code Verdicts.equivalenceChance}).
+     */
+    static Precision precision(Properties p, Catalogue.Profile profile, List<TestSpec> specs, double margin) {
         String target = p.getProperty(Setting.PRECISION.key()), budget = p.getProperty(Setting.BUDGET.key());
         boolean sizing = profile == Catalogue.Profile.SIZING;
         Integer maxRuns = optional(p, Setting.MAX_REPEATS, Precision.MIN_FIRST_STAGE, TestSpec.MAX_REPEATS);
@@ -316,7 +322,7 @@ public record CompareSettings(
                     + ", the wall time the comparison may take (like 30m)");
         }
         Precision precision = new Precision(
-                target == null ? Precision.SIZING_DEFAULT_TARGET : Precision.target(target),
+                target == null ? margin / 2 : Precision.target(target),
                 budget == null ? null : Precision.budgetSeconds(budget),
                 maxRuns == null ? TestSpec.MAX_REPEATS : maxRuns);
         for (TestSpec spec : specs) {

@@ -33,8 +33,6 @@ public record Precision(double target, Integer budgetSeconds, int maxRuns) {
 
     public static final int MIN_BUDGET_SECONDS = 60;
     public static final int MAX_BUDGET_SECONDS = 24 * 3600;
-    /** The target the sizing pilot designs for unless compare.precision says. */
-    public static final double SIZING_DEFAULT_TARGET = 0.05;
 
     /** compare.precision: a percentage from 1 % to 50 % written with its sign ({@code 5%}, {@code 2.5%}). */
     public static double target(String value) {

@@ -144,9 +144,13 @@ class PrecisionTest {
     }
 
     @Test
-    void theSizingPilotAimsAtFivePercentUnlessToldAndNeedsNoBudget() {
+    void theSizingPilotAimsAtHalfTheMarginUnlessToldAndNeedsNoBudget() {
         CompareSettings s = parse("compare.profile", "sizing");
-        assertEquals(new Precision(0.05, null), s.precision());
+        assertEquals(new Precision(0.025, null), s.precision(), "half the default ±5 % margin");
+        assertEquals(
+                new Precision(0.05, null),
+                parse("compare.profile", "sizing", "compare.margin", "10").precision(),
+                "half a ±10 % margin");
         assertEquals(
                 Catalogue.SIZING_LEVEL_SECONDS,
                 Integer.parseInt(s.specs().get(0).props().get("DURATION")));

@@ -19,6 +19,19 @@ class EquivalenceChanceTest {
         assertEquals(0, Verdicts.equivalenceChance(wide, 0.05), 1e-4);
     }
 
+    @Test
+    void anIntervalAsWideAsTheMarginFindsEquivalenceAQuarterOfTheTimeHalfAsWideAlmostAlways() {
+        // many degrees of freedom: q = 1.645, the 95 % half-width 1.960·s. Half-width = ln 1.05 gives
+        // 2Φ(1.960 − 1.645) − 1 = 2Φ(0.315) − 1 = 0.247; half that half-width 2Φ(3.920 − 1.645) − 1 = 2Φ(2.275) − 1
+        // = 0.977 (normal table): why the sizing pilot designs for half the margin
+        double d = Math.log(1.05);
+        LogRatio atMargin =
+                LogRatio.of(0, d / 1.96, new Pivot.StudentT(1e6), 0, 0, 50, 50, LogRatio.Pairing.UNPAIRED, 4);
+        LogRatio atHalf = LogRatio.of(0, d / 3.92, new Pivot.StudentT(1e6), 0, 0, 50, 50, LogRatio.Pairing.UNPAIRED, 4);
+        assertEquals(0.247, Verdicts.equivalenceChance(atMargin, 0.05), 0.002);
+        assertEquals(0.977, Verdicts.equivalenceChance(atHalf, 0.05), 0.002);
+    }
+
     /**
      * 4 000 simulated comparisons per design, both modes alike (ratio 1), log-normal runs: how often Welch's 90 %
      * interval lies within ±5 %, against the chance read at the true scale (s = σ·√(2/n), 2n − 2 degrees of freedom).
