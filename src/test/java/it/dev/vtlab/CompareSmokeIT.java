@@ -412,9 +412,11 @@ class CompareSmokeIT {
     void theReportOpensWithTheAnswer() throws Exception {
         try (HeadlessChromium browser = HeadlessChromium.open(
                 HeadlessChromium.find(), report.resolve("index.html").toUri().toString())) {
-            // the page is a local file, but Chromium may still be loading it when the DevTools socket opens
+            // the page is a local file, but Chromium may still be loading it, or still on the blank page it starts
+            // with (itself "complete"), when the DevTools socket opens
             for (long deadline = System.nanoTime() + 30_000_000_000L;
-                    !Json.createValue("complete").equals(browser.evaluate("document.readyState"))
+                    !JsonValue.TRUE.equals(browser.evaluate(
+                                    "document.readyState === 'complete' && location.protocol === 'file:'"))
                             && System.nanoTime() < deadline; ) {
                 Thread.sleep(100);
             }
