@@ -74,7 +74,10 @@ public final class Comparison {
         String noResult() {
             if (keptWhy.keySet().stream().anyMatch(Flag::leavesOut)) {
                 return "it counts runs whose setup was flagged ("
-                        + names(Maps.only(keptWhy, true))
+                        + keptWhy.keySet().stream()
+                                .filter(Flag::leavesOut)
+                                .map(Flag::text)
+                                .collect(Collectors.joining(", "))
                         + "), which the method leaves out (kept by compare.keepFlagged)";
             }
             if (keptWhy.containsKey(Flag.ABOVE_BOUND)) {
@@ -85,19 +88,6 @@ public final class Comparison {
                         + "): its levels are too short, or its warm-up too brief, for what it measures";
             }
             return null;
-        }
-    }
-
-    /** Flags of one kind out of a count of flags. */
-    private static final class Maps {
-        static Map<Flag, Long> only(Map<Flag, Long> flags, boolean setup) {
-            Map<Flag, Long> out = new EnumMap<>(Flag.class);
-            flags.forEach((f, n) -> {
-                if (f.leavesOut() == setup) {
-                    out.put(f, n);
-                }
-            });
-            return out;
         }
     }
 
@@ -327,8 +317,8 @@ public final class Comparison {
      * Judges {@code runs}. {@code keepFlagged}: count the runs flagged for their setup (errors, a busy machine, a
      * load generator at its limit, the CPUs' speed) in the verdicts too; by default they are left out. Runs flagged
      * for their outcome (a level not steady or above its bound, a pool not converged, the JIT compiling…) always
-     * count; each primary row says what it would read without them. {@code contrasts}: besides each mode against the baseline, each pair's ratios (secondary rows, in
-     * Holm's family with the others) and its CPU µs per request difference. {@code twoStage}: where it planned a
+     * count; each primary row says what it would read without them. {@code contrasts}: besides each mode against the
+     * baseline, each pair's ratios (secondary rows, in Holm's family with the others) and its CPU µs per request difference. {@code twoStage}: where it planned a
      * fixed precision, the primary row of each test it planned gets Stein's fixed-width interval ({@link
      * TwoStagePlans#interval}) instead of the ordinary one; null: none planned. {@code sequential}: the runs came in
      * the sequential design's blocks ({@link Sequentials}), so each primary row gets the verdict and repeated intervals
@@ -520,23 +510,15 @@ public final class Comparison {
         Metric metric = headline.metric();
         Runs m = used.get(mode), b = used.get(reference);
         List<String> notes = List.of();
-        LogRatio ratio;
-        if (m.used() < MIN_VALID_RUNS || b.used() < MIN_VALID_RUNS) {
-            ratio = LogRatio.undetermined(
-                    Ratios.unpaired(values.get(mode), values.get(reference), metric.resolution)
-                            .estimate(),
-                    m.used(),
-                    b.used(),
-                    LogRatio.Pairing.UNPAIRED,
-                    "fewer than " + MIN_VALID_RUNS + " valid runs per mode: " + mode.label() + " " + m.text() + ", "
-                            + reference.label() + " " + b.text());
-        } else {
-            ratio = Ratios.unpaired(values.get(mode), values.get(reference), metric.resolution);
-            if (m.leftOut() + b.leftOut() == 0 && m.used() == b.used()) {
-                // every run kept: the i-th runs of the two modes ran side by side, so their drift can be read
-                notes = Ratios.analyse(values.get(mode), values.get(reference), metric.resolution)
-                        .notes();
-            }
+        LogRatio ratio = welch(
+                values.get(mode),
+                values.get(reference),
+                metric.resolution,
+                "valid runs per mode: " + mode.label() + " " + m.text() + ", " + reference.label() + " " + b.text());
+        if (m.used() >= MIN_VALID_RUNS && m.leftOut() + b.leftOut() == 0 && m.used() == b.used()) {
+            // every run kept: the i-th runs of the two modes ran side by side, so their drift can be read
+            notes = Ratios.analyse(values.get(mode), values.get(reference), metric.resolution)
+                    .notes();
         }
         if (planned != null) {
             notes = planned.notes(notes);
@@ -555,6 +537,23 @@ public final class Comparison {
         }
         return new RatioRow(
                 test, mode, reference, headline, primary, Verdicts.judge(ratio, margin), null, notes, m, b, null, null);
+    }
+
+    /**
+     * Welch's interval of {@code x} ÷ {@code b} on the logs, or none under {@link #MIN_VALID_RUNS} values in either:
+     * "fewer than 3 " followed by {@code fewer}.
+     */
+    private static LogRatio welch(double[] x, double[] b, double resolution, String fewer) {
+        LogRatio ratio = Ratios.unpaired(x, b, resolution);
+        if (x.length >= MIN_VALID_RUNS && b.length >= MIN_VALID_RUNS) {
+            return ratio;
+        }
+        return LogRatio.undetermined(
+                ratio.estimate(),
+                x.length,
+                b.length,
+                LogRatio.Pairing.UNPAIRED,
+                "fewer than " + MIN_VALID_RUNS + " " + fewer);
     }
 
     /**
@@ -605,17 +604,7 @@ public final class Comparison {
         double[] cleanMode = unflagged.get(row.mode()), cleanBase = unflagged.get(row.baseline());
         Verdicts.Judgement clean = m.flaggedKept() + b.flaggedKept() == 0
                 ? null
-                : cleanMode.length < MIN_VALID_RUNS || cleanBase.length < MIN_VALID_RUNS
-                        ? Verdicts.judge(
-                                LogRatio.undetermined(
-                                        Ratios.unpaired(cleanMode, cleanBase, resolution)
-                                                .estimate(),
-                                        cleanMode.length,
-                                        cleanBase.length,
-                                        LogRatio.Pairing.UNPAIRED,
-                                        "fewer than " + MIN_VALID_RUNS + " runs without a flag per mode"),
-                                margin)
-                        : Verdicts.judge(Ratios.unpaired(cleanMode, cleanBase, resolution), margin);
+                : Verdicts.judge(welch(cleanMode, cleanBase, resolution, "runs without a flag per mode"), margin);
         RatioRow checked = row.withOtherReadings(all, clean, row.notes());
         List<String> notes = new ArrayList<>(row.notes());
         if (checked.dependsOnWhichRunsAreKept()) {
