@@ -5,18 +5,18 @@
 # Not built in vtlab's CI: that machine has no container engine (see docs/deploy.md).
 FROM icr.io/appcafe/open-liberty:full-java21-openj9-ubi
 
-COPY --chown=1001:0 server-config/server.xml /config/server.xml
-COPY --chown=1001:0 server-config/jvm.options /config/jvm.options
+COPY --chown=1001:0 app/server-config/server.xml /config/server.xml
+COPY --chown=1001:0 app/server-config/jvm.options /config/jvm.options
 # What each DISPATCH_MODE adds (server.xml includes modes/<mode>.xml), and vtlab's Liberty user features for
-# executor-virtual and pool-virtual-workers, as ./mvnw package built them into the build's Liberty.
-COPY --chown=1001:0 server-config/modes /config/modes
-COPY --chown=1001:0 server-config/platform /config/platform
-COPY --chown=1001:0 target/liberty/wlp/usr/extension/lib /opt/ol/wlp/usr/extension/lib
-COPY --chown=1001:0 target/vtlab.war /config/apps/vtlab.war
+# executor-virtual and pool-virtual-workers, as ./mvnw package built them into the app module's Liberty.
+COPY --chown=1001:0 app/server-config/modes /config/modes
+COPY --chown=1001:0 app/server-config/platform /config/platform
+COPY --chown=1001:0 app/target/liberty/wlp/usr/extension/lib /opt/ol/wlp/usr/extension/lib
+COPY --chown=1001:0 app/target/vtlab.war /config/apps/vtlab.war
 # The remote system is plain JDK classes (its own and the limits it shares with the bank), not in the
 # war; the same image runs it (deploy/k8s/remote.yaml).
-COPY --chown=1001:0 target/classes/dev/vtlab/remotesystem /opt/vtlab/classes/dev/vtlab/remotesystem
-COPY --chown=1001:0 target/classes/dev/vtlab/remoteapi /opt/vtlab/classes/dev/vtlab/remoteapi
+COPY --chown=1001:0 remote-system/target/classes/dev/vtlab/remotesystem /opt/vtlab/classes/dev/vtlab/remotesystem
+COPY --chown=1001:0 contract/target/classes/dev/vtlab/remoteapi /opt/vtlab/classes/dev/vtlab/remoteapi
 
 # In a container the server must listen beyond loopback, and the remote system is another container
 # or host (REMOTE_HOST / REMOTE_PORT), never a child process of the server.

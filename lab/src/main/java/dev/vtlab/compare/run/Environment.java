@@ -1,0 +1,178 @@
+package dev.vtlab.compare.run;
+
+import dev.vtlab.compare.preflight.Prepared;
+import dev.vtlab.compare.raw.ComparisonRecord;
+import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.settings.Schedule;
+import dev.vtlab.compare.settings.Setting;
+import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.measurement.Machine;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/** Where, on what and how a comparison ran: enough to repeat it and to judge it (the report's environment). */
+public final class Environment {
+
+    /** What {@link ComparisonRecord#LAB_CODE_VERSION} leaves out. */
+    private static final List<String> NOT_CODE = List.of(
+            "--",
+            ".",
+            ":(exclude)docs",
+            ":(exclude)*.md",
+            ":(exclude)src/test",
+            // the writers format figures the judge computed; the JMH experiments, deployment files and CI script
+            // take no part in a comparison
+            ":(exclude)src/main/java/dev/vtlab/compare/report",
+            ":(exclude)bench",
+            ":(exclude)deploy",
+            ":(exclude)Dockerfile",
+            ":(exclude).ci");
+
+    private Environment() {}
+
+    /** The lab's git commit (12 hex digits, "+modified" with uncommitted changes), or "unknown" outside a checkout. */
+    static String labVersion(Path basedir) {
+        String commit = git(basedir, "rev-parse", "--short=12", "HEAD");
+        if (commit == null || commit.isBlank()) {
+            return "unknown";
+        }
+        String changes = git(basedir, "status", "--porcelain", "--untracked-files=no");
+        return commit.strip() + (changes == null || changes.isBlank() ? "" : "+modified");
+    }
+
+    /** The last commit that changed what runs or analyses ("+modified" with such edits), or "unknown". */
+    static String labCodeVersion(Path basedir) {
+        List<String> log = new ArrayList<>(List.of("log", "-1", "--format=%h", "--abbrev=12", "HEAD"));
+        log.addAll(NOT_CODE);
+        String commit = git(basedir, log.toArray(String[]::new));
+        if (commit == null || commit.isBlank()) {
+            return "unknown";
+        }
+        List<String> status = new ArrayList<>(List.of("status", "--porcelain", "--untracked-files=no"));
+        status.addAll(NOT_CODE);
+        String changes = git(basedir, status.toArray(String[]::new));
+        return commit.strip() + (changes == null || changes.isBlank() ? "" : "+modified");
+    }
+
+    /** A git command's output, or null when git is missing, fails or takes more than 10 s. */
+    private static String git(Path dir, String... args) {
+        List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        command.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            return p.exitValue() == 0 ? new String(out, StandardCharsets.UTF_8) : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** "Open Liberty 26.0.0.5": the runtime the build installed in {@code wlp}, from its version file; else "unknown". */
+    static String liberty(Path wlp) {
+        Properties version = new Properties();
+        try (var in = Files.newInputStream(wlp.resolve("lib/versions/openliberty.properties"))) {
+            version.load(in);
+        } catch (IOException missing) {
+            return "unknown";
+        }
+        String v = version.getProperty("com.ibm.websphere.productVersion");
+        return v == null ? "unknown" : "Open Liberty " + v;
+    }
+
+    public static Map<String, String> of(Prepared prepared, Properties properties) {
+        CompareSettings settings = prepared.settings();
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("generated_at", Instant.now().toString());
+        m.put("profile", settings.profile().label());
+        m.put(
+                "modes",
+                String.join(
+                        ",", settings.modes().stream().map(DispatchMode::label).toList()));
+        m.put("baseline", settings.baseline().label());
+        m.put(
+                "order",
+                settings.order().name().toLowerCase(Locale.ROOT)
+                        + (settings.order() == Schedule.Order.RANDOM ? " (seed " + settings.seed() + ")" : ""));
+        Machine machine = Machine.here();
+        m.put("cpus", String.valueOf(machine.cpus()));
+        m.put("cpu_plan", settings.cpus().describe(prepared.app() == null));
+        m.put("server_cpus", CpuPlan.list(settings.cpus().server()));
+        m.put("load_cpus", CpuPlan.list(settings.cpus().load()));
+        m.put("cpu_model", machine.cpuModel());
+        m.put("memory", machine.memory());
+        m.put("kernel", machine.kernel());
+        m.put("jdk", machine.jdk());
+        m.put("liberty", liberty(settings.layout().wlp()));
+        m.put("server_jvm_args", String.join(" ", settings.serverJvmArgs()));
+        m.put(
+                "pool_max_threads",
+                settings.poolMaxThreads() == null ? "Liberty default" : String.valueOf(settings.poolMaxThreads()));
+        m.put(
+                "jmeter_engines",
+                settings.remoteHosts().isEmpty() ? "local" : "remote: " + String.join(",", settings.remoteHosts()));
+        if (prepared.app() != null) {
+            m.put(
+                    "app",
+                    prepared.app().source() + " ("
+                            + prepared.app()
+                                    .kind()
+                                    .name()
+                                    .toLowerCase(Locale.ROOT)
+                                    .replace('_', ' ') + ")");
+            m.put(Catalogue.USER_TEST, userTest(settings));
+        }
+        m.put("keep_flagged", String.valueOf(settings.keepFlagged()));
+        m.put("margin", String.format(Locale.ROOT, "±%.0f %%", 100 * settings.margin()));
+        m.put("command", command(properties));
+        m.put(ComparisonRecord.LAB_VERSION, labVersion(settings.basedir()));
+        m.put(ComparisonRecord.LAB_CODE_VERSION, labCodeVersion(settings.basedir()));
+        if (!prepared.planNotes().isEmpty()) {
+            m.put("plan_notes", String.join("; ", prepared.planNotes()));
+        }
+        return m;
+    }
+
+    /** A user's load as the raw files record it: "plan:PATH" or "url:/path"; null for the lab's own tests. */
+    public static String userTest(CompareSettings settings) {
+        if (settings.app() == null) {
+            return null;
+        }
+        TestSpec spec = settings.specs().get(0);
+        return spec.test().shape() == Catalogue.Shape.PLAN
+                ? "plan:" + spec.test().plan()
+                : "url:" + spec.props().get("PATH");
+    }
+
+    /** The command that repeats this comparison, from the compare.* properties it was given. */
+    static String command(Properties properties) {
+        StringBuilder cmd = new StringBuilder("./mvnw -Pcompare verify");
+        properties.stringPropertyNames().stream()
+                .filter(k -> k.startsWith(Setting.PREFIX))
+                .sorted()
+                .forEach(k -> cmd.append(" -D").append(k).append('=').append(properties.getProperty(k)));
+        return cmd.toString();
+    }
+}

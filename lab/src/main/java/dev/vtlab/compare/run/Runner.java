@@ -1,0 +1,333 @@
+package dev.vtlab.compare.run;
+
+import dev.vtlab.compare.preflight.Prepared;
+import dev.vtlab.compare.preflight.UserApp;
+import dev.vtlab.compare.raw.RawFiles;
+import dev.vtlab.compare.raw.RunRecord;
+import dev.vtlab.compare.raw.ServerSample;
+import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.settings.Schedule;
+import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.measurement.Calibration;
+import dev.vtlab.measurement.MachineState;
+import dev.vtlab.profile.Attribution;
+import dev.vtlab.profile.ProfileRecorder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Runs the schedule: for each slot fresh servers, a warm-up, the measured JMeter run with the server sampled
+ * once a second, and the run's raw files ({@link RawFiles}) in its directory; a profiled slot's server also gets the
+ * profiler's JVM options and a JFR recording around the measurement ({@link ProfiledWindow}). Knows nothing of the
+ * analysis.
+ */
+public final class Runner {
+
+    /** Seconds each run spends outside its load (server ready, stop, JMeter's start and dashboard), measured. */
+    public static final int RESTART_SECONDS = 20;
+
+    /** A listener element of a plan and its (empty) subtree. */
+    private static final Pattern RESULT_COLLECTOR =
+            Pattern.compile("\\s*<ResultCollector [^>]*>.*?</ResultCollector>\\s*<hashTree/>", Pattern.DOTALL);
+
+    private final Prepared prepared;
+    private final CompareSettings settings;
+    private Set<String> appPackages;
+
+    public Runner(Prepared prepared) {
+        this.prepared = prepared;
+        this.settings = prepared.settings();
+    }
+
+    /** Removes the runs of the report directory's previous comparison (the preflight checked it is the lab's). */
+    public void clearRuns() throws IOException {
+        Path runs = settings.out().resolve("runs");
+        if (Files.exists(runs)) {
+            try (var paths = Files.walk(runs)) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
+    /** The run's directory under the report. */
+    public Path dir(Schedule.Slot slot) {
+        return settings.out()
+                .resolve(RunRecord.dir(slot.spec().name(), slot.mode(), slot.repetition(), slot.profiled()));
+    }
+
+    /** Runs one slot, the {@code order}-th of {@code total}, and leaves its raw files; returns what ran. */
+    public RunRecord run(Schedule.Slot slot, int order, int total) throws IOException, InterruptedException {
+        TestSpec spec = slot.spec();
+        String what = String.format(
+                Locale.ROOT,
+                "%d/%d %s · %s · %s %d/%d",
+                order,
+                total,
+                spec.name(),
+                slot.mode().label(),
+                slot.profiled() ? "profiled run" : "repetition",
+                slot.repetition(),
+                slot.profiled() ? settings.cpuProfile().runs() : spec.repeats());
+        long started = System.nanoTime();
+        Path dir = dir(slot);
+        Files.createDirectories(dir);
+        MachineState before = MachineState.now();
+        double calibration = calibrate();
+        System.out.printf(
+                Locale.ROOT,
+                "[compare] %s: server CPUs at %.0f calibration units/s; starting fresh servers%n",
+                what,
+                calibration);
+        List<ServerSample> samples;
+        double warmupSeconds;
+        Boolean warmed;
+        List<String> jvmArgs;
+        // a profiled run: the profiler's JVM options, and a JFR recording around the measurement
+        ProfileRecorder recorder = slot.profiled() ? new ProfileRecorder(settings.cpuProfile()) : null;
+        List<String> profilerArgs = recorder == null ? List.of() : recorder.jvmArgs();
+        List<String> extraArgs = Stream.concat(spec.test().serverJvmArgs().stream(), profilerArgs.stream())
+                .toList();
+        ProfiledWindow.Span span = null;
+        try (LabServers lab = new LabServers(prepared)) {
+            long starting = System.nanoTime();
+            lab.start(slot.mode(), extraArgs);
+            System.out.printf(
+                    Locale.ROOT, "[compare] %s: servers ready in %.1f s%n", what, (System.nanoTime() - starting) / 1e9);
+            boolean inPlan = spec.test().warmsInPlan() && settings.warmupSeconds() > 0;
+            if (!spec.test().sudden() && settings.warmupSeconds() > 0 && !inPlan) {
+                // a user's plan has no knob the lab knows for a light load: it runs as it is and is stopped
+                boolean asItIs = spec.test().shape() == Catalogue.Shape.PLAN;
+                Path warmup = dir.resolve("warmup");
+                Files.createDirectories(warmup);
+                JMeterRun.run(
+                        jmeter(spec, spec.test().warmUp(spec.props(), settings.warmupSeconds()), warmup, false),
+                        asItIs ? settings.warmupSeconds() : settings.warmupSeconds() + 10,
+                        warmup.resolve("jmeter.log"),
+                        what + " · warm-up",
+                        null,
+                        asItIs ? settings.warmupSeconds() : null,
+                        rate -> {});
+            }
+            boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
+                    || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
+            try (JmxMetrics jmx = new JmxMetrics(lab.serverDir());
+                    ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), jmx)) {
+                Map<String, String> props = new LinkedHashMap<>(spec.props());
+                WarmUp warm = null;
+                double compileSeconds = 0;
+                if (inPlan) {
+                    // first the compile phase, at a light load, in a JMeter of its own
+                    Path warmup = dir.resolve("warmup");
+                    Files.createDirectories(warmup);
+                    long phase = System.nanoTime();
+                    boolean compiled = WarmUp.compilePhase(
+                            jmeter(
+                                    spec,
+                                    spec.test()
+                                            .warmUp(
+                                                    spec.props(),
+                                                    settings.warmupSeconds(),
+                                                    WarmUp.compilePhaseUsers(
+                                                            settings.cpus()
+                                                                    .server()
+                                                                    .size(),
+                                                            spec.waitMs(),
+                                                            spec.offered())),
+                                    warmup,
+                                    false),
+                            warmup.resolve("jmeter.log"),
+                            what + " · warm-up, compile phase",
+                            sampler,
+                            settings.warmupSeconds());
+                    compileSeconds = (System.nanoTime() - phase) / 1e9;
+                    if (!compiled) {
+                        // not a flag by itself: the warm-up at the highest load decides, by the same JIT rule
+                        System.out.printf(
+                                Locale.ROOT,
+                                "[compare] %s: the compile phase reached its cap (%.0f s) with the JIT still busy%n",
+                                what,
+                                compileSeconds);
+                    }
+                    // the plan's warm-up group runs the test's requests at its highest load until told to stop
+                    Path done = dir.resolve("warmup.done");
+                    Files.deleteIfExists(done);
+                    warm = new WarmUp(
+                            done,
+                            settings.warmupSeconds(),
+                            sampler,
+                            slot.mode().poolThreadPerRequest(),
+                            spec.pacedRate() != null);
+                    props.putAll(Map.of(
+                            "WARMUP_THREADS", String.valueOf(spec.offered()),
+                            "WARMUP_CAP", String.valueOf(settings.warmupSeconds()),
+                            "WARMUP_DONE", done.toString(),
+                            "WARMUP_BATCH", String.valueOf(spec.test().warmUpBatch())));
+                }
+                WarmUp watched = warm;
+                ProfiledWindow profile = recorder == null ? null : new ProfiledWindow(recorder, lab.serverPid(), dir);
+                if (profile != null && watched != null) {
+                    profile.startAfter(watched);
+                } else if (profile != null) {
+                    profile.start();
+                }
+                // the cap must end a warm-up even when JMeter prints no rate
+                Thread ticker = watched == null
+                        ? null
+                        : Thread.ofPlatform().daemon().start(() -> {
+                            while (!Thread.currentThread().isInterrupted()) {
+                                watched.tick();
+                                try {
+                                    Thread.sleep(1000);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                        });
+                try {
+                    JMeterRun.run(
+                            jmeter(spec, props, dir, dashboard),
+                            spec.seconds() + (inPlan ? settings.warmupSeconds() : 0),
+                            dir.resolve("jmeter.log"),
+                            what,
+                            sampler,
+                            null,
+                            rate -> {
+                                if (watched != null) {
+                                    watched.rate(rate);
+                                }
+                            });
+                    if (profile != null) {
+                        span = profile.stop();
+                    }
+                } finally {
+                    if (ticker != null) {
+                        ticker.interrupt();
+                    }
+                    if (profile != null && span == null) {
+                        profile.abandon();
+                    }
+                }
+                samples = sampler.samples();
+                jvmArgs = jmx.inputArguments();
+                if (jvmArgs.isEmpty()) {
+                    jvmArgs = lab.jvmArgs();
+                }
+                warmupSeconds = warm == null ? Double.NaN : compileSeconds + warm.seconds();
+                warmed = warm == null ? null : warm.warm();
+            }
+        }
+        // the server's log of this run (a warm restart rotates it away): where a 502 or a failed start is explained
+        Path messages = settings.layout()
+                .wlp()
+                .resolve("usr/servers")
+                .resolve(ServerLayout.serverFor(settings, slot.mode()))
+                .resolve("logs/messages.log");
+        if (Files.exists(messages)) {
+            Files.copy(messages, dir.resolve("messages.log"), StandardCopyOption.REPLACE_EXISTING);
+        }
+        RunRecord record = new RunRecord(
+                spec.name(),
+                slot.mode(),
+                slot.repetition(),
+                order,
+                calibration,
+                warmupSeconds,
+                warmed,
+                spec.props(),
+                before,
+                MachineState.now(),
+                (System.nanoTime() - started) / 1e9,
+                jvmArgs,
+                span == null
+                        ? null
+                        : new RunRecord.Profiling(
+                                settings.cpuProfile().interval().toMillis(),
+                                appPackages(),
+                                span.startEpochMs(),
+                                span.endEpochMs()));
+        RawFiles.writeRun(dir, record, samples);
+        return record;
+    }
+
+    /**
+     * The application's package prefixes, whose frames a profile charges to the application: vtlab's own, or those
+     * of the classes of a user's app ({@link UserApp#packages()}), read once.
+     */
+    private Set<String> appPackages() throws IOException {
+        if (appPackages == null) {
+            appPackages = prepared.app() == null
+                    ? Attribution.VTLAB_APP
+                    : prepared.app().packages();
+        }
+        return appPackages;
+    }
+
+    /**
+     * The server CPUs' speed now: {@link Calibration} in a short JVM of its own on those CPUs (before the server
+     * starts, so nothing of the lab's competes with it).
+     */
+    public double calibrate() throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(
+                settings.cpus().shared()
+                        ? List.of()
+                        : List.of("taskset", "-c", CpuPlan.list(settings.cpus().server())));
+        command.addAll(List.of(
+                prepared.java(), "-cp", settings.layout().labClasses().toString(), Calibration.class.getName()));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (p.waitFor() != 0 || !out.matches("[0-9]+")) {
+            throw new Stopped("the CPU calibration failed: " + String.join(" ", command) + ": " + out);
+        }
+        return Double.parseDouble(out);
+    }
+
+    /**
+     * The lab's plan as the run sends it: a copy in the run's directory without the Summary Report the plans carry
+     * for GUI users, which a CLI run does not need (and remote engines would send every sample to once more).
+     */
+    private static Path withoutListeners(Path plan, Path dir) throws IOException {
+        Path copy = dir.resolve(plan.getFileName());
+        Files.writeString(copy, RESULT_COLLECTOR.matcher(Files.readString(plan)).replaceAll(""));
+        return copy;
+    }
+
+    /** JMeter's command line for a plan of {@code spec} with {@code props}, on the load CPUs. */
+    private List<String> jmeter(TestSpec spec, Map<String, String> props, Path dir, boolean dashboard)
+            throws IOException {
+        Map<String, String> all =
+                new LinkedHashMap<>(Map.of("HOST", settings.serverHost(), "PORT", String.valueOf(prepared.port())));
+        all.putAll(props);
+        Path plan = spec.test().shape() == Catalogue.Shape.PLAN
+                ? Path.of(spec.test().plan())
+                : withoutListeners(settings.layout().plans().resolve(spec.test().plan()), dir);
+        List<String> command = new ArrayList<>(settings.cpus().pinLoad());
+        command.addAll(JMeter.run(
+                prepared.java(),
+                prepared.jmeterHome(),
+                plan,
+                dir.resolve(RawFiles.JTL),
+                dir.resolve("jmeter.log"),
+                all,
+                settings.remoteHosts()));
+        if (dashboard) {
+            command.addAll(List.of("-e", "-o", dir.resolve("jmeter-dashboard").toString()));
+        }
+        return command;
+    }
+}
