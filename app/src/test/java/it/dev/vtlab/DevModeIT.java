@@ -98,7 +98,12 @@ class DevModeIT {
                 Map.of(),
                 // Enter runs the unit tests and the ITs: one of each shows both run (all 300-odd unit tests took
                 // 20-30 s of this test, and ./mvnw verify runs them anyway)
-                List.of("-Dtest=ParamsTest", "-Dit.test=DispatchIT"),
+                List.of(
+                        "-Dtest=ParamsTest",
+                        "-Dit.test=DispatchIT",
+                        // the other modules have neither
+                        "-Dsurefire.failIfNoSpecifiedTests=false",
+                        "-Dfailsafe.failIfNoSpecifiedTests=false"),
                 port,
                 remotePort,
                 logs.resolve("liberty-dev-threadpool.log"))) {
@@ -187,12 +192,14 @@ class DevModeIT {
     @Order(3)
     void backgroundStartAndStopAsTheReadmeTypesThem() throws Exception {
         Map<String, String> env = DevMode.environment(port, remotePort, Map.of());
+        String installOutput = DevMode.mvnw(project, env, Duration.ofMinutes(5), "-DskipTests", "install");
+        assertTrue(installOutput.contains("BUILD SUCCESS"), installOutput);
         String startOutput = DevMode.mvnw(
                 project,
                 env,
                 Duration.ofMinutes(5),
-                "-DskipTests",
-                "package",
+                "-pl",
+                "app",
                 "liberty:create",
                 "liberty:deploy",
                 "liberty:start",
@@ -213,7 +220,7 @@ class DevModeIT {
         ProcessHandle remote =
                 DevMode.remoteUnder(serverPid).orElseThrow(() -> new AssertionError("no remote-system process"));
 
-        String stopOutput = DevMode.mvnw(project, env, STOP_TIMEOUT, "liberty:stop");
+        String stopOutput = DevMode.mvnw(project, env, STOP_TIMEOUT, "-pl", "app", "liberty:stop");
         assertTrue(stopOutput.contains("BUILD SUCCESS"), stopOutput);
         assertGone(serverPid, remote);
     }
