@@ -192,12 +192,18 @@ class DevModeIT {
     @Order(3)
     void backgroundStartAndStopAsTheReadmeTypesThem() throws Exception {
         Map<String, String> env = DevMode.environment(port, remotePort, Map.of());
-        String installOutput = DevMode.mvnw(project, env, Duration.ofMinutes(5), "-DskipTests", "install");
+        // as typed, but installing into a repository of the copy's own, read over the user's: a test leaves the
+        // user's ~/.m2 as it was
+        String repo = "-Dmaven.repo.local=" + project.resolve("target/m2");
+        String tail = "-Dmaven.repo.local.tail=" + Path.of(System.getProperty("user.home"), ".m2", "repository");
+        String installOutput = DevMode.mvnw(project, env, Duration.ofMinutes(5), repo, tail, "-DskipTests", "install");
         assertTrue(installOutput.contains("BUILD SUCCESS"), installOutput);
         String startOutput = DevMode.mvnw(
                 project,
                 env,
                 Duration.ofMinutes(5),
+                repo,
+                tail,
                 "-pl",
                 "app",
                 "liberty:create",
@@ -220,7 +226,7 @@ class DevModeIT {
         ProcessHandle remote =
                 DevMode.remoteUnder(serverPid).orElseThrow(() -> new AssertionError("no remote-system process"));
 
-        String stopOutput = DevMode.mvnw(project, env, STOP_TIMEOUT, "-pl", "app", "liberty:stop");
+        String stopOutput = DevMode.mvnw(project, env, STOP_TIMEOUT, repo, tail, "-pl", "app", "liberty:stop");
         assertTrue(stopOutput.contains("BUILD SUCCESS"), stopOutput);
         assertGone(serverPid, remote);
     }

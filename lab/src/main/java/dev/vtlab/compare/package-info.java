@@ -27,7 +27,10 @@
  *       index.html}, the console's verdict lines; {@code study.html} and {@code study.json} for the study profile.
  * </ol>
  *
- * <p>Statistics (intervals, ratios, percentiles, medians) have one home, {@code stats.Stats}, used by analysis
- * and judge alike.
+ *
+ * <p>The statistics are in {@code stats}, which imports no stage: {@code Stats} (means, percentiles, t
+ * intervals), {@code Ratios} and {@code LogRatio} (ratios between modes), {@code Verdicts}, {@code Multiplicity}
+ * (Holm), {@code Sequential}, {@code TwoStage}, {@code VarianceComponents}, {@code MetaAnalysis} and {@code
+ * BetweenComparisons}, {@code Contrasts}, {@code Fisher}; analysis and judge call them.
  */
 package dev.vtlab.compare;

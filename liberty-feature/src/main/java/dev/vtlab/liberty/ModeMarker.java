@@ -11,7 +11,7 @@ import org.osgi.framework.BundleContext;
  * starts: vtlab refuses DISPATCH_MODE=executor-virtual or pool-virtual-workers without it rather than run
  * that mode on pool threads. Packaged into both bundles (a private copy each, with FeatureContract).
  * The executor-virtual feature's component changes it once its settings are read ({@code start=run}: the
- * mode {@code executor-virtual-at-run}; a bad setting: cleared).
+ * mode {@code executor-virtual-at-run}; a bad setting: the refusal, prefixed, which the app reports).
  */
 public class ModeMarker implements BundleActivator {
 

@@ -1,5 +1,7 @@
 package dev.vtlab.compare.raw;
 
+import static dev.vtlab.compare.raw.JsonNumbers.num;
+
 import dev.vtlab.dispatch.DispatchMode;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -206,10 +208,6 @@ public final class HistoryFiles {
                 | DateTimeException e) {
             return null;
         }
-    }
-
-    private static JsonValue num(double v) {
-        return Double.isFinite(v) ? Json.createValue(v) : JsonValue.NULL;
     }
 
     private static double number(JsonValue v) {

@@ -1,5 +1,7 @@
 package dev.vtlab.compare.raw;
 
+import static dev.vtlab.compare.raw.JsonNumbers.num;
+
 import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.TestSpec;
@@ -72,7 +74,7 @@ public final class RawFiles {
                 .add("margin", c.margin())
                 .add("sequential", c.sequential())
                 .add("calibration_units_per_s", c.calibration())
-                .add("wall_time_s", json(c.wallS()))
+                .add("wall_time_s", num(c.wallS()))
                 .add(
                         "contrasts",
                         Json.createArrayBuilder(
@@ -131,7 +133,7 @@ public final class RawFiles {
                         .add("mode_runs", p.modeRuns())
                         .add("baseline_runs", p.baselineRuns())
                         .add("target", p.target())
-                        .add("half_width", json(p.halfWidth()))
+                        .add("half_width", num(p.halfWidth()))
                         .add("why", p.why()));
             }
             tests.add(twoStageJson(test).add("modes", modes).add("why", test.why()));
@@ -158,7 +160,7 @@ public final class RawFiles {
                 .add("first_runs", test.firstRuns())
                 .add("added_runs", test.addedRuns())
                 .add("needed_runs", test.neededRuns())
-                .add("seconds_per_run", json(test.secondsPerRun()));
+                .add("seconds_per_run", num(test.secondsPerRun()));
     }
 
     /** A mode's two-stage plan as two-stage.json and summary.json both begin it: its first stage's runs and variances. */
@@ -168,8 +170,8 @@ public final class RawFiles {
                 .add("mode", m.mode().label())
                 .add("first_mode_runs", p.firstMode())
                 .add("first_baseline_runs", p.firstBaseline())
-                .add("mode_log_variance", json(p.modeLogVariance()))
-                .add("baseline_log_variance", json(p.baselineLogVariance()));
+                .add("mode_log_variance", num(p.modeLogVariance()))
+                .add("baseline_log_variance", num(p.baselineLogVariance()));
     }
 
     /** The two-stage plan of a report directory, or null when its comparison had none. */
@@ -354,10 +356,6 @@ public final class RawFiles {
     }
 
     /** JSON has no NaN: an absent figure is null. */
-    private static JsonValue json(double v) {
-        return Double.isFinite(v) ? Json.createValue(v) : JsonValue.NULL;
-    }
-
     private static double orNaN(JsonObject o, String key) {
         return o.get(key) instanceof JsonNumber n ? n.doubleValue() : Double.NaN;
     }

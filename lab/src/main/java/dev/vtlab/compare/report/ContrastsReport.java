@@ -1,6 +1,6 @@
 package dev.vtlab.compare.report;
 
-import static dev.vtlab.compare.report.JsonReport.num;
+import static dev.vtlab.compare.raw.JsonNumbers.num;
 
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.judge.Comparison;

@@ -1,5 +1,7 @@
 package dev.vtlab.compare.report;
 
+import static dev.vtlab.compare.raw.JsonNumbers.num;
+
 import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.CpuProfiles;
@@ -232,9 +234,5 @@ final class CpuProfileJson {
                 .add("mean", num(i.mean()))
                 .add("ci_low", num(i.low()))
                 .add("ci_high", num(i.high()));
-    }
-
-    private static JsonValue num(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? JsonValue.NULL : Json.createValue(v);
     }
 }

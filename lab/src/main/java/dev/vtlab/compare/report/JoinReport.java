@@ -1,5 +1,7 @@
 package dev.vtlab.compare.report;
 
+import static dev.vtlab.compare.raw.JsonNumbers.num;
+
 import dev.vtlab.compare.judge.Joins;
 import dev.vtlab.compare.raw.SummaryFiles;
 import dev.vtlab.compare.stats.MetaAnalysis;
@@ -151,10 +153,10 @@ public final class JoinReport {
             r.parts()
                     .forEach(p -> parts.add(Json.createObjectBuilder()
                             .add("comparison", p.source() + 1)
-                            .add("ratio", JsonReport.num(p.ratio().ratio()))
-                            .add("ci_low", JsonReport.num(p.ratio().low()))
-                            .add("ci_high", JsonReport.num(p.ratio().high()))
-                            .add("log_se", JsonReport.num(p.ratio().logSe()))
+                            .add("ratio", num(p.ratio().ratio()))
+                            .add("ci_low", num(p.ratio().low()))
+                            .add("ci_high", num(p.ratio().high()))
+                            .add("log_se", num(p.ratio().logSe()))
                             .add("verdict", p.ratio().verdict())));
             JsonObjectBuilder row = Json.createObjectBuilder()
                     .add("test", r.key().test())
@@ -167,14 +169,14 @@ public final class JoinReport {
             if (j == null) {
                 row.add("why", r.why());
             } else {
-                row.add("ratio", JsonReport.num(j.ratio()))
-                        .add("ci_low", JsonReport.num(j.low()))
-                        .add("ci_high", JsonReport.num(j.high()))
-                        .add("tau", JsonReport.num(j.tau()))
-                        .add("q", JsonReport.num(j.q()))
-                        .add("heterogeneity_p", JsonReport.num(j.heterogeneityP()))
-                        .add("prediction_low", JsonReport.num(j.predictionLow()))
-                        .add("prediction_high", JsonReport.num(j.predictionHigh()));
+                row.add("ratio", num(j.ratio()))
+                        .add("ci_low", num(j.low()))
+                        .add("ci_high", num(j.high()))
+                        .add("tau", num(j.tau()))
+                        .add("q", num(j.q()))
+                        .add("heterogeneity_p", num(j.heterogeneityP()))
+                        .add("prediction_low", num(j.predictionLow()))
+                        .add("prediction_high", num(j.predictionHigh()));
             }
             rows.add(row);
         }

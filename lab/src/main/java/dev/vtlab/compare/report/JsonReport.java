@@ -1,5 +1,7 @@
 package dev.vtlab.compare.report;
 
+import static dev.vtlab.compare.raw.JsonNumbers.num;
+
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.stats.Pivot;
@@ -301,9 +303,6 @@ public final class JsonReport {
     }
 
     /** JSON has no NaN: an absent figure is null. */
-    static JsonValue num(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? JsonValue.NULL : Json.createValue(v);
-    }
 
     /** To a tenth; NaN stays NaN (written as null by {@link #num}), where Math.round would make it 0. */
     private static double round(double v) {

@@ -1,5 +1,7 @@
 package dev.vtlab.compare.report;
 
+import static dev.vtlab.compare.raw.JsonNumbers.num;
+
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.Sequentials;
 import dev.vtlab.compare.judge.Sequentials.Look;
@@ -104,18 +106,14 @@ public final class SequentialReport {
                         .add("rounds", l.rounds())
                         .add("runs_used", l.modeRuns())
                         .add("baseline_runs_used", l.baselineRuns())
-                        .add("information_fraction", JsonReport.num(l.fraction()))
+                        .add("information_fraction", num(l.fraction()))
                         .add("verdict", word(g.verdict()))
-                        .add("repeated_ci_low", JsonReport.num(g.difference().low()))
-                        .add("repeated_ci_high", JsonReport.num(g.difference().high()))
-                        .add("nominal_confidence", JsonReport.num(g.differenceConfidence()))
-                        .add(
-                                "equivalence_ci_low",
-                                JsonReport.num(g.equivalence().low()))
-                        .add(
-                                "equivalence_ci_high",
-                                JsonReport.num(g.equivalence().high()))
-                        .add("equivalence_nominal_confidence", JsonReport.num(g.equivalenceConfidence())));
+                        .add("repeated_ci_low", num(g.difference().low()))
+                        .add("repeated_ci_high", num(g.difference().high()))
+                        .add("nominal_confidence", num(g.differenceConfidence()))
+                        .add("equivalence_ci_low", num(g.equivalence().low()))
+                        .add("equivalence_ci_high", num(g.equivalence().high()))
+                        .add("equivalence_nominal_confidence", num(g.equivalenceConfidence())));
             }
             Look stopped = r.stopped();
             rows.add(Json.createObjectBuilder()

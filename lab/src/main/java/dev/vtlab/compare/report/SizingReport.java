@@ -1,5 +1,7 @@
 package dev.vtlab.compare.report;
 
+import static dev.vtlab.compare.raw.JsonNumbers.num;
+
 import dev.vtlab.compare.judge.Sizing;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.stats.VarianceComponents;
@@ -7,7 +9,6 @@ import dev.vtlab.measurement.SvgChart;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonValue;
 import jakarta.json.JsonWriter;
 import jakarta.json.stream.JsonGenerator;
 import java.io.IOException;
@@ -209,9 +210,5 @@ public final class SizingReport {
                 .append(SvgChart.escape(command))
                 .append("</pre>\n</section>\n")
                 .toString();
-    }
-
-    private static JsonValue num(double v) {
-        return Double.isFinite(v) ? Json.createValue(v) : JsonValue.NULL;
     }
 }

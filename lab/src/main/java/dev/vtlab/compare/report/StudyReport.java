@@ -1,5 +1,7 @@
 package dev.vtlab.compare.report;
 
+import static dev.vtlab.compare.raw.JsonNumbers.num;
+
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.StudyTable;
 import dev.vtlab.compare.raw.ComparisonRecord;
@@ -352,9 +354,5 @@ public final class StudyReport {
         String format = Math.abs(i.mean()) >= 100 ? "%.0f" : "%.1f";
         return String.format(Locale.ROOT, format, i.mean())
                 + (Double.isNaN(half) ? "" : " ± " + String.format(Locale.ROOT, format, half));
-    }
-
-    private static JsonValue num(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? JsonValue.NULL : Json.createValue(v);
     }
 }

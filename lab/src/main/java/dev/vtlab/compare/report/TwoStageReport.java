@@ -1,5 +1,7 @@
 package dev.vtlab.compare.report;
 
+import static dev.vtlab.compare.raw.JsonNumbers.num;
+
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.raw.RawFiles;
 import dev.vtlab.compare.raw.TwoStageRecord;
@@ -12,7 +14,6 @@ import dev.vtlab.measurement.SvgChart;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonValue;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -191,9 +192,5 @@ public final class TwoStageReport {
             }
         }
         return h.append("</table>\n").toString();
-    }
-
-    private static JsonValue num(double v) {
-        return Double.isFinite(v) ? Json.createValue(v) : JsonValue.NULL;
     }
 }

@@ -1,5 +1,7 @@
 package dev.vtlab.compare.report;
 
+import static dev.vtlab.compare.raw.JsonNumbers.num;
+
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.History;
 import dev.vtlab.compare.judge.Variability;
@@ -59,19 +61,19 @@ final class VariabilityReport {
                         .append("</td><td>")
                         .append(v.runs())
                         .append("</td><td>")
-                        .append(num(v.mean()))
+                        .append(shown(v.mean()))
                         .append("</td><td>")
-                        .append(num(v.windowSeconds()))
+                        .append(shown(v.windowSeconds()))
                         .append("</td><td>")
                         .append(v.batchSeconds() == 0 ? "" : String.valueOf(v.batchSeconds()))
                         .append("</td><td>")
-                        .append(num(v.withinPerSecond()))
+                        .append(shown(v.withinPerSecond()))
                         .append("</td><td>")
-                        .append(num(v.betweenRuns()))
+                        .append(shown(v.betweenRuns()))
                         .append("</td><td>")
                         .append(shares(r))
                         .append("</td><td>")
-                        .append(num(r.overheadS()))
+                        .append(shown(r.overheadS()))
                         .append("</td><td class=\"l\">")
                         .append(SvgChart.escape(design(r.design())))
                         .append("</td><td class=\"l\">")
@@ -110,11 +112,11 @@ final class VariabilityReport {
                     .append("</td><td>")
                     .append(k.runs())
                     .append("</td><td>")
-                    .append(num(k.observed()))
+                    .append(shown(k.observed()))
                     .append("</td><td>")
-                    .append(num(k.predicted()))
+                    .append(shown(k.predicted()))
                     .append("</td><td>")
-                    .append(num(k.betweenComparisons()))
+                    .append(shown(k.betweenComparisons()))
                     .append("</td><td class=\"l\">")
                     .append(k.why().isEmpty() ? String.format(Locale.ROOT, "%.3f", k.pValue()) : k.why())
                     .append("</td></tr>\n");
@@ -133,7 +135,7 @@ final class VariabilityReport {
                         .append("</td><td class=\"l\">")
                         .append(p.at())
                         .append("</td><td>")
-                        .append(num(p.calibration()))
+                        .append(shown(p.calibration()))
                         .append("</td><td>")
                         .append(ratio(p.ratio(), p.low(), p.high()))
                         .append("</td><td class=\"l\">")
@@ -145,7 +147,7 @@ final class VariabilityReport {
             h.append("<tr><td class=\"l\">")
                     .append(r.mode().label())
                     .append("</td><td class=\"l\"><b>today</b></td><td>")
-                    .append(num(History.calibration(c)))
+                    .append(shown(History.calibration(c)))
                     .append("</td><td>")
                     .append(ratio(
                             r.today().ratio().estimate(),
@@ -170,24 +172,24 @@ final class VariabilityReport {
                     .add("metric", r.headline().key())
                     .add("per_second_values", r.series())
                     .add("runs", v.runs())
-                    .add("mean", json(v.mean()))
-                    .add("window_s", json(v.windowSeconds()))
+                    .add("mean", num(v.mean()))
+                    .add("window_s", num(v.windowSeconds()))
                     .add("batch_s", v.batchSeconds())
-                    .add("batch_autocorrelation", json(v.batchAutocorrelation()))
-                    .add("within_run_variance_per_s", json(v.withinPerSecond()))
-                    .add("between_runs_variance", json(v.betweenRuns()))
-                    .add("within_share_of_run_mean_variance", json(r.withinShare()))
+                    .add("batch_autocorrelation", num(v.batchAutocorrelation()))
+                    .add("within_run_variance_per_s", num(v.withinPerSecond()))
+                    .add("between_runs_variance", num(v.betweenRuns()))
+                    .add("within_share_of_run_mean_variance", num(r.withinShare()))
                     .add("why", v.why())
                     .add("levels_per_run", r.levels())
-                    .add("overhead_per_run_s", json(r.overheadS()))
+                    .add("overhead_per_run_s", num(r.overheadS()))
                     .add(
                             "design",
                             Json.createObjectBuilder()
-                                    .add("target_half_width", json(c.margin() / Math.sqrt(2)))
+                                    .add("target_half_width", num(c.margin() / Math.sqrt(2)))
                                     .add("runs", d.runs())
                                     .add("window_s", d.windowSeconds())
-                                    .add("half_width", json(d.halfWidth()))
-                                    .add("seconds", json(d.seconds()))
+                                    .add("half_width", num(d.halfWidth()))
+                                    .add("seconds", num(d.seconds()))
                                     .add("reaches_target", d.reachesTarget())
                                     .add("why", d.why())));
         }
@@ -198,10 +200,10 @@ final class VariabilityReport {
             for (History.Past p : r.past()) {
                 past.add(Json.createObjectBuilder()
                         .add("at", p.at().toString())
-                        .add("calibration_units_per_s", json(p.calibration()))
-                        .add("ratio", json(p.ratio()))
-                        .add("ci_low", json(p.low()))
-                        .add("ci_high", json(p.high()))
+                        .add("calibration_units_per_s", num(p.calibration()))
+                        .add("ratio", num(p.ratio()))
+                        .add("ci_low", num(p.low()))
+                        .add("ci_high", num(p.high()))
                         .add("verdict", p.verdict())
                         .add(
                                 "overlaps_today",
@@ -215,10 +217,10 @@ final class VariabilityReport {
                     .add("metric", r.metric())
                     .add("comparisons", k.comparisons())
                     .add("runs", k.runs())
-                    .add("variance_of_comparison_means", json(k.observed()))
-                    .add("predicted_by_runs", json(k.predicted()))
-                    .add("between_comparisons_variance", json(k.betweenComparisons()))
-                    .add("p_value", json(k.pValue()))
+                    .add("variance_of_comparison_means", num(k.observed()))
+                    .add("predicted_by_runs", num(k.predicted()))
+                    .add("between_comparisons_variance", num(k.betweenComparisons()))
+                    .add("p_value", num(k.pValue()))
                     .add("why", k.why())
                     .add("past", past));
         }
@@ -256,8 +258,8 @@ final class VariabilityReport {
                             ? String.format(
                                     Locale.ROOT,
                                     "variance of their means %s against %s predicted by the runs (p %.3f)",
-                                    num(k.observed()),
-                                    num(k.predicted()),
+                                    shown(k.observed()),
+                                    shown(k.predicted()),
                                     k.pValue())
                             : k.why());
         }
@@ -298,7 +300,7 @@ final class VariabilityReport {
         return String.format(Locale.ROOT, "%.1f %%", 100 * fraction);
     }
 
-    private static String num(double v) {
+    private static String shown(double v) {
         if (Double.isNaN(v)) {
             return "";
         }
@@ -306,9 +308,5 @@ final class VariabilityReport {
         return a >= 100 || a == 0
                 ? String.format(Locale.ROOT, "%.0f", v)
                 : a >= 0.01 ? String.format(Locale.ROOT, "%.3g", v) : String.format(Locale.ROOT, "%.2e", v);
-    }
-
-    private static JsonValue json(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? JsonValue.NULL : Json.createValue(v);
     }
 }

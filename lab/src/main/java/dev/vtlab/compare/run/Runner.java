@@ -94,144 +94,7 @@ public final class Runner {
                 "[compare] %s: server CPUs at %.0f calibration units/s; starting fresh servers%n",
                 what,
                 calibration);
-        List<ServerSample> samples;
-        double warmupSeconds;
-        Boolean warmed;
-        List<String> jvmArgs;
-        // a profiled run: the profiler's JVM options, and a JFR recording around the measurement
-        ProfileRecorder recorder = slot.profiled() ? new ProfileRecorder(settings.cpuProfile()) : null;
-        List<String> profilerArgs = recorder == null ? List.of() : recorder.jvmArgs();
-        List<String> extraArgs = Stream.concat(spec.test().serverJvmArgs().stream(), profilerArgs.stream())
-                .toList();
-        ProfiledWindow.Span span = null;
-        try (LabServers lab = new LabServers(prepared)) {
-            long starting = System.nanoTime();
-            lab.start(slot.mode(), extraArgs);
-            System.out.printf(
-                    Locale.ROOT, "[compare] %s: servers ready in %.1f s%n", what, (System.nanoTime() - starting) / 1e9);
-            boolean inPlan = spec.test().warmsInPlan() && settings.warmupSeconds() > 0;
-            if (!spec.test().sudden() && settings.warmupSeconds() > 0 && !inPlan) {
-                // a user's plan has no knob the lab knows for a light load: it runs as it is and is stopped
-                boolean asItIs = spec.test().shape() == Catalogue.Shape.PLAN;
-                Path warmup = dir.resolve("warmup");
-                Files.createDirectories(warmup);
-                JMeterRun.run(
-                        jmeter(spec, spec.test().warmUp(spec.props(), settings.warmupSeconds()), warmup, false),
-                        asItIs ? settings.warmupSeconds() : settings.warmupSeconds() + 10,
-                        warmup.resolve("jmeter.log"),
-                        what + " · warm-up",
-                        null,
-                        asItIs ? settings.warmupSeconds() : null,
-                        rate -> {});
-            }
-            boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
-                    || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
-            try (JmxMetrics jmx = new JmxMetrics(lab.serverDir());
-                    ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), jmx)) {
-                Map<String, String> props = new LinkedHashMap<>(spec.props());
-                WarmUp warm = null;
-                double compileSeconds = 0;
-                if (inPlan) {
-                    // first the compile phase, at a light load, in a JMeter of its own
-                    Path warmup = dir.resolve("warmup");
-                    Files.createDirectories(warmup);
-                    long phase = System.nanoTime();
-                    boolean compiled = WarmUp.compilePhase(
-                            jmeter(
-                                    spec,
-                                    spec.test()
-                                            .warmUp(
-                                                    spec.props(),
-                                                    settings.warmupSeconds(),
-                                                    WarmUp.compilePhaseUsers(
-                                                            settings.cpus()
-                                                                    .server()
-                                                                    .size(),
-                                                            spec.waitMs(),
-                                                            spec.offered())),
-                                    warmup,
-                                    false),
-                            warmup.resolve("jmeter.log"),
-                            what + " · warm-up, compile phase",
-                            sampler,
-                            settings.warmupSeconds());
-                    compileSeconds = (System.nanoTime() - phase) / 1e9;
-                    if (!compiled) {
-                        // not a flag by itself: the warm-up at the highest load decides, by the same JIT rule
-                        System.out.printf(
-                                Locale.ROOT,
-                                "[compare] %s: the compile phase reached its cap (%.0f s) with the JIT still busy%n",
-                                what,
-                                compileSeconds);
-                    }
-                    // the plan's warm-up group runs the test's requests at its highest load until told to stop
-                    Path done = dir.resolve("warmup.done");
-                    Files.deleteIfExists(done);
-                    warm = new WarmUp(
-                            done,
-                            settings.warmupSeconds(),
-                            sampler,
-                            slot.mode().poolThreadPerRequest(),
-                            spec.pacedRate() != null);
-                    props.putAll(Map.of(
-                            "WARMUP_THREADS", String.valueOf(spec.offered()),
-                            "WARMUP_CAP", String.valueOf(settings.warmupSeconds()),
-                            "WARMUP_DONE", done.toString(),
-                            "WARMUP_BATCH", String.valueOf(spec.test().warmUpBatch())));
-                }
-                WarmUp watched = warm;
-                ProfiledWindow profile = recorder == null ? null : new ProfiledWindow(recorder, lab.serverPid(), dir);
-                if (profile != null && watched != null) {
-                    profile.startAfter(watched);
-                } else if (profile != null) {
-                    profile.start();
-                }
-                // the cap must end a warm-up even when JMeter prints no rate
-                Thread ticker = watched == null
-                        ? null
-                        : Thread.ofPlatform().daemon().start(() -> {
-                            while (!Thread.currentThread().isInterrupted()) {
-                                watched.tick();
-                                try {
-                                    Thread.sleep(1000);
-                                } catch (InterruptedException e) {
-                                    return;
-                                }
-                            }
-                        });
-                try {
-                    JMeterRun.run(
-                            jmeter(spec, props, dir, dashboard),
-                            spec.seconds() + (inPlan ? settings.warmupSeconds() : 0),
-                            dir.resolve("jmeter.log"),
-                            what,
-                            sampler,
-                            null,
-                            rate -> {
-                                if (watched != null) {
-                                    watched.rate(rate);
-                                }
-                            });
-                    if (profile != null) {
-                        span = profile.stop();
-                    }
-                } finally {
-                    if (ticker != null) {
-                        ticker.interrupt();
-                    }
-                    if (profile != null && span == null) {
-                        profile.abandon();
-                    }
-                }
-                samples = sampler.samples();
-                jvmArgs = jmx.inputArguments();
-                if (jvmArgs.isEmpty()) {
-                    jvmArgs = lab.jvmArgs();
-                }
-                warmupSeconds = warm == null ? Double.NaN : compileSeconds + warm.seconds();
-                warmed = warm == null ? null : warm.warm();
-            }
-        }
+        Measured measured = measure(slot, dir, what);
         // the server's log of this run (a warm restart rotates it away): where a 502 or a failed start is explained
         Path messages = settings.layout()
                 .wlp()
@@ -247,22 +110,191 @@ public final class Runner {
                 slot.repetition(),
                 order,
                 calibration,
-                warmupSeconds,
-                warmed,
+                measured.warmupSeconds(),
+                measured.warmed(),
                 spec.props(),
                 before,
                 MachineState.now(),
                 (System.nanoTime() - started) / 1e9,
-                jvmArgs,
-                span == null
+                measured.jvmArgs(),
+                measured.span() == null
                         ? null
                         : new RunRecord.Profiling(
                                 settings.cpuProfile().interval().toMillis(),
                                 appPackages(),
-                                span.startEpochMs(),
-                                span.endEpochMs()));
-        RawFiles.writeRun(dir, record, samples);
+                                measured.span().startEpochMs(),
+                                measured.span().endEpochMs()));
+        RawFiles.writeRun(dir, record, measured.samples());
         return record;
+    }
+
+    /** What a run's servers gave: the per-second samples, the server's JVM options, the warm-up, a profile's span. */
+    private record Measured(
+            List<ServerSample> samples,
+            List<String> jvmArgs,
+            double warmupSeconds,
+            Boolean warmed,
+            ProfiledWindow.Span span) {}
+
+    /** A warm-up in a JMeter of its own, then the measured run in another, on fresh servers. */
+    private Measured measure(Schedule.Slot slot, Path dir, String what) throws IOException, InterruptedException {
+        TestSpec spec = slot.spec();
+        // a profiled run: the profiler's JVM options, and a JFR recording around the measurement
+        ProfileRecorder recorder = slot.profiled() ? new ProfileRecorder(settings.cpuProfile()) : null;
+        List<String> profilerArgs = recorder == null ? List.of() : recorder.jvmArgs();
+        List<String> extraArgs = Stream.concat(spec.test().serverJvmArgs().stream(), profilerArgs.stream())
+                .toList();
+        try (LabServers lab = new LabServers(prepared)) {
+            long starting = System.nanoTime();
+            lab.start(slot.mode(), extraArgs);
+            System.out.printf(
+                    Locale.ROOT, "[compare] %s: servers ready in %.1f s%n", what, (System.nanoTime() - starting) / 1e9);
+            boolean inPlan = spec.test().warmsInPlan() && settings.warmupSeconds() > 0;
+            if (!spec.test().sudden() && settings.warmupSeconds() > 0 && !inPlan) {
+                warmUpApart(spec, dir, what);
+            }
+            boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
+                    || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
+            try (JmxMetrics jmx = new JmxMetrics(lab.serverDir());
+                    ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), jmx)) {
+                Map<String, String> props = new LinkedHashMap<>(spec.props());
+                WarmUp warm = null;
+                double compileSeconds = 0;
+                if (inPlan) {
+                    long phase = System.nanoTime();
+                    compilePhase(spec, dir, what, sampler);
+                    compileSeconds = (System.nanoTime() - phase) / 1e9;
+                    warm = warmUpInPlan(slot, dir, sampler, props);
+                }
+                ProfiledWindow profile = recorder == null ? null : new ProfiledWindow(recorder, lab.serverPid(), dir);
+                ProfiledWindow.Span span =
+                        measuredRun(spec, jmeter(spec, props, dir, dashboard), dir, what, sampler, warm, profile);
+                List<String> jvmArgs = jmx.inputArguments();
+                return new Measured(
+                        sampler.samples(),
+                        jvmArgs.isEmpty() ? lab.jvmArgs() : jvmArgs,
+                        warm == null ? Double.NaN : compileSeconds + warm.seconds(),
+                        warm == null ? null : warm.warm(),
+                        span);
+            }
+        }
+    }
+
+    /** The warm-up where the plan has none of its own: the test's light load, or a user's plan as it is, stopped. */
+    private void warmUpApart(TestSpec spec, Path dir, String what) throws IOException, InterruptedException {
+        // a user's plan has no knob the lab knows for a light load: it runs as it is and is stopped
+        boolean asItIs = spec.test().shape() == Catalogue.Shape.PLAN;
+        Path warmup = dir.resolve("warmup");
+        Files.createDirectories(warmup);
+        JMeterRun.run(
+                jmeter(spec, spec.test().warmUp(spec.props(), settings.warmupSeconds()), warmup, false),
+                asItIs ? settings.warmupSeconds() : settings.warmupSeconds() + 10,
+                warmup.resolve("jmeter.log"),
+                what + " · warm-up",
+                null,
+                asItIs ? settings.warmupSeconds() : null,
+                rate -> {});
+    }
+
+    /** A plan that warms in itself: first the compile phase, at a light load, in a JMeter of its own. */
+    private void compilePhase(TestSpec spec, Path dir, String what, ProcessSampler sampler)
+            throws IOException, InterruptedException {
+        Path warmup = dir.resolve("warmup");
+        Files.createDirectories(warmup);
+        long phase = System.nanoTime();
+        int users = WarmUp.compilePhaseUsers(settings.cpus().server().size(), spec.waitMs(), spec.offered());
+        boolean compiled = WarmUp.compilePhase(
+                jmeter(spec, spec.test().warmUp(spec.props(), settings.warmupSeconds(), users), warmup, false),
+                warmup.resolve("jmeter.log"),
+                what + " · warm-up, compile phase",
+                sampler,
+                settings.warmupSeconds());
+        if (!compiled) {
+            // not a flag by itself: the warm-up at the highest load decides, by the same JIT rule
+            System.out.printf(
+                    Locale.ROOT,
+                    "[compare] %s: the compile phase reached its cap (%.0f s) with the JIT still busy%n",
+                    what,
+                    (System.nanoTime() - phase) / 1e9);
+        }
+    }
+
+    /**
+     * Then the plan's warm-up group, which runs the test's requests at its highest load until told to stop: the
+     * watcher that tells it, and the plan's properties for it, added to {@code props}.
+     */
+    private WarmUp warmUpInPlan(Schedule.Slot slot, Path dir, ProcessSampler sampler, Map<String, String> props)
+            throws IOException {
+        TestSpec spec = slot.spec();
+        Path done = dir.resolve("warmup.done");
+        Files.deleteIfExists(done);
+        WarmUp warm = new WarmUp(
+                done, settings.warmupSeconds(), sampler, slot.mode().poolThreadPerRequest(), spec.pacedRate() != null);
+        props.putAll(Map.of(
+                "WARMUP_THREADS", String.valueOf(spec.offered()),
+                "WARMUP_CAP", String.valueOf(settings.warmupSeconds()),
+                "WARMUP_DONE", done.toString(),
+                "WARMUP_BATCH", String.valueOf(spec.test().warmUpBatch())));
+        return warm;
+    }
+
+    /**
+     * The measured JMeter run (after the plan's own warm-up, when {@code warm} watches one), profiled when {@code
+     * profile} is given: the profile's span, or null.
+     */
+    private ProfiledWindow.Span measuredRun(
+            TestSpec spec,
+            List<String> command,
+            Path dir,
+            String what,
+            ProcessSampler sampler,
+            WarmUp warm,
+            ProfiledWindow profile)
+            throws IOException, InterruptedException {
+        if (profile != null && warm != null) {
+            profile.startAfter(warm);
+        } else if (profile != null) {
+            profile.start();
+        }
+        // the cap must end a warm-up even when JMeter prints no rate
+        Thread ticker = warm == null
+                ? null
+                : Thread.ofPlatform().daemon().start(() -> {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        warm.tick();
+                        try {
+                            Thread.sleep(1000);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                });
+        ProfiledWindow.Span span = null;
+        try {
+            JMeterRun.run(
+                    command,
+                    spec.seconds() + (warm != null ? settings.warmupSeconds() : 0),
+                    dir.resolve("jmeter.log"),
+                    what,
+                    sampler,
+                    null,
+                    rate -> {
+                        if (warm != null) {
+                            warm.rate(rate);
+                        }
+                    });
+            if (profile != null) {
+                span = profile.stop();
+            }
+        } finally {
+            if (ticker != null) {
+                ticker.interrupt();
+            }
+            if (profile != null && span == null) {
+                profile.abandon();
+            }
+        }
+        return span;
     }
 
     /**

@@ -20,6 +20,8 @@ import java.util.function.Predicate;
  * are JMeter properties, see {@link TestSpec}). Pure: no file, port or process is touched here; what needs the
  * machine is checked by the preflight. Everything that could burn CPU, memory or time is bounded.
  *
+ * @param basedir the project's root: where the build left what the lab runs ({@link #layout()}), and what relative
+ *     paths in the settings are against
  * @param port the port asked for with compare.port, or null (the preflight decides: a user's plan may fix it)
  * @param keepFlagged whether flagged runs count in the verdicts (by default only the smoke profile's do: its levels
  *     are seconds long, a check of the pipeline, not a result)
