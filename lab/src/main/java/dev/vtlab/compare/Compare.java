@@ -22,6 +22,7 @@ import dev.vtlab.compare.raw.RawRun;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.SummaryFiles;
 import dev.vtlab.compare.raw.TwoStageRecord;
+import dev.vtlab.compare.report.ConsoleProgress;
 import dev.vtlab.compare.report.ConsoleReport;
 import dev.vtlab.compare.report.CsvReport;
 import dev.vtlab.compare.report.FlameGraphReport;
@@ -38,14 +39,13 @@ import dev.vtlab.compare.run.ServerLayout;
 import dev.vtlab.compare.run.Stopped;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.Entry;
 import dev.vtlab.compare.settings.JoinFrom;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.StudyFrom;
-import dev.vtlab.compare.settings.StudyProfile;
 import dev.vtlab.compare.settings.TestSpec;
-import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Machine;
 import jakarta.json.JsonException;
 import java.io.IOException;
@@ -58,7 +58,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.stream.Collectors;
 
 /**
  * The A/B comparison, as a script of its stages (see package-info): settings → preflight → run → analyse →
@@ -72,43 +71,22 @@ public final class Compare {
 
     public static void main(String[] args) throws Exception {
         try {
-            String join = System.getProperty(Setting.JOIN.key());
-            if (join != null) {
-                if (System.getProperty(Setting.STUDY_FROM.key()) != null
-                        || System.getProperty(Setting.REANALYSE.key()) != null) {
-                    throw new IllegalArgumentException(Setting.JOIN.key() + " reads finished comparisons' summaries;"
-                            + " give it without " + Setting.STUDY_FROM.key() + " or " + Setting.REANALYSE.key());
-                }
-                Path basedir = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
-                Path joined = join(JoinFrom.parse(join, System.getProperty(Setting.OUT.key()), basedir), basedir);
-                System.out.println("[compare] joined: " + joined.resolve(JoinReport.MARKDOWN));
-                return;
+            Path basedir = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
+            switch (Entry.from(System.getProperties(), basedir, System.getProperty("user.home"))) {
+                case Entry.Join j ->
+                    System.out.println(
+                            "[compare] joined: " + join(j.from(), j.basedir()).resolve(JoinReport.MARKDOWN));
+                case Entry.Study st ->
+                    System.out.println("[compare] the study's claims: "
+                            + studyFrom(st.from(), st.basedir()).resolve(StudyReport.HTML));
+                case Entry.Reanalyse r ->
+                    System.out.println("[compare] report: "
+                            + reanalyse(r.out(), r.keepFlagged(), r.contrasts(), r.history())
+                                    .resolve("index.html"));
+                case Entry.Measure m ->
+                    System.out.println("[compare] report: "
+                            + run(m.properties(), m.basedir()).resolve("index.html"));
             }
-            String studyFrom = System.getProperty(Setting.STUDY_FROM.key());
-            if (studyFrom != null) {
-                if (System.getProperty(Setting.REANALYSE.key()) != null) {
-                    throw new IllegalArgumentException(Setting.STUDY_FROM.key() + " and " + Setting.REANALYSE.key()
-                            + ": give one (the study's table reads its directories' runs again anyway)");
-                }
-                Path basedir = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
-                Path table =
-                        studyFrom(StudyFrom.parse(studyFrom, System.getProperty(Setting.OUT.key()), basedir), basedir);
-                System.out.println("[compare] the study's claims: " + table.resolve(StudyReport.HTML));
-                return;
-            }
-            String again = System.getProperty(Setting.REANALYSE.key());
-            String keep = System.getProperty(Setting.KEEP_FLAGGED.key());
-            Path report = again != null
-                    ? reanalyse(
-                            Path.of(again),
-                            keep == null ? null : CompareSettings.keepFlagged(keep, false),
-                            System.getProperty(Setting.CONTRASTS.key()),
-                            CompareSettings.history(
-                                    System.getProperty(Setting.HISTORY.key()), System.getProperty("user.home")))
-                    : run(
-                            System.getProperties(),
-                            Path.of(System.getProperty("basedir", ".")).toAbsolutePath());
-            System.out.println("[compare] report: " + report.resolve("index.html"));
         } catch (IllegalArgumentException badSetting) {
             // a bad -Dcompare.* value or a failed preflight check: one clear line, before anything started
             System.err.println("[compare] " + badSetting.getMessage());
@@ -142,7 +120,7 @@ public final class Compare {
                             settings.profile() == Catalogue.Profile.SIZING ? "the sizing pilot" : "the first stage");
         }
         try (Prepared prepared = Preflight.check(settings, properties)) {
-            announce(prepared, slots);
+            ConsoleProgress.announce(prepared, slots, estimatedSeconds(settings, slots), System.out);
             // the budget counts from here: the machine is the comparison's (a wait for its lock is not spent on it)
             long began = System.nanoTime();
             Preflight.markOurs(settings.out());
@@ -464,7 +442,7 @@ public final class Compare {
                 RawRun raw = RawFiles.readRun(runner.dir(slot));
                 RunResult r =
                         RunAnalysis.analyse(slot.spec(), raw, settings.cpus(), settings.poolMaxThreads(), reference);
-                progress(r, done, planned);
+                ConsoleProgress.progress(r, done, planned, System.out);
                 if (slot.profiled()) {
                     profiles.add(profiled(r, raw));
                 } else {
@@ -655,112 +633,5 @@ public final class Compare {
         CsvReport.write(comparison, out);
         HtmlReport.write(comparison, out, sections);
         ConsoleReport.write(comparison, System.out);
-    }
-
-    private static void announce(Prepared prepared, List<Schedule.Slot> slots) {
-        CompareSettings settings = prepared.settings();
-        // a user's plan runs as long as it runs, unless compare.DURATION says how long that is
-        boolean unknownLength = settings.specs().stream()
-                .anyMatch(s ->
-                        s.test().shape() == Catalogue.Shape.PLAN && !s.props().containsKey("DURATION"));
-        System.out.printf(
-                Locale.ROOT,
-                "[compare] %s profile: %s in modes %s (baseline %s), %s order: %d run%s%s, %s%n",
-                settings.profile().label(),
-                settings.specs().stream()
-                        .map(s -> s.name() + " ×"
-                                + (settings.sequential() ? Sequentials.FIRST + "–" + Sequentials.CAP : s.repeats()))
-                        .toList(),
-                settings.modes().stream().map(DispatchMode::label).toList(),
-                settings.baseline().label(),
-                settings.order().name().toLowerCase(Locale.ROOT),
-                slots.size(),
-                slots.size() == 1 ? "" : "s",
-                settings.cpuProfile().enabled()
-                        ? " (" + slots.stream().filter(Schedule.Slot::profiled).count()
-                                + " of them profiled, each round's after its measured runs)"
-                        : "",
-                unknownLength
-                        ? "each as long as your plan runs plus about " + Runner.RESTART_SECONDS + " s"
-                        : "about " + (estimatedSeconds(settings, slots) + 59) / 60
-                                + " min with every warm-up at its cap");
-        if (settings.sequential()) {
-            System.out.printf(
-                    Locale.ROOT,
-                    "[compare] sequential: %d runs scheduled for the first look; each test then stops as soon as its"
-                            + " verdicts are reached, looking after %s rounds, at most about %d min%n",
-                    slots.size(),
-                    Sequentials.looksText(),
-                    (estimatedSeconds(settings, slots) * Sequentials.CAP / Sequentials.FIRST + 59) / 60);
-        } else if (settings.replaceLeftOut() > 0 && !settings.keepFlagged()) {
-            System.out.printf(
-                    Locale.ROOT,
-                    "[compare] runs the method leaves out are replaced: up to %d round%s more per test (%s=%d)%n",
-                    settings.replaceLeftOut(),
-                    settings.replaceLeftOut() == 1 ? "" : "s",
-                    Setting.REPLACE_LEFT_OUT.key(),
-                    settings.replaceLeftOut());
-        }
-        if (settings.precision() != null) {
-            precision(settings);
-        }
-        System.out.println("[compare] CPUs: " + settings.cpus().describe(prepared.app() == null));
-        if (prepared.app() != null) {
-            System.out.printf(
-                    Locale.ROOT,
-                    "[compare] your app: %s (%s), on port %d as server %s-<mode>%n",
-                    prepared.app().source(),
-                    prepared.app().kind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
-                    prepared.port(),
-                    settings.server());
-        }
-        if (settings.profile() == Catalogue.Profile.STUDY) {
-            StudyProfile.notes(settings.cpus()).forEach(note -> System.out.println("[compare] study: " + note));
-        }
-        prepared.notes().forEach(note -> System.out.println("[compare] note: " + note));
-        prepared.planNotes().forEach(note -> System.out.println("[compare] note: your plan's " + note));
-    }
-
-    private static void precision(CompareSettings settings) {
-        Precision p = settings.precision();
-        System.out.println(
-                settings.profile() == Catalogue.Profile.SIZING
-                        ? String.format(
-                                Locale.ROOT,
-                                "[compare] a sizing pilot: then the repetitions and level length that reach ±%.1f %% on"
-                                        + " each test's primary ratio at least time%s",
-                                100 * p.target(),
-                                p.budgetSeconds() == null
-                                        ? ""
-                                        : " (budget " + Precision.duration(p.budgetSeconds()) + ")")
-                        : String.format(
-                                Locale.ROOT,
-                                "[compare] to ±%.1f %% on each test's primary ratio within %s: these runs are the first"
-                                        + " stage; the second stage's follow from its variance and the budget left",
-                                100 * p.target(),
-                                Precision.duration(p.budgetSeconds())));
-    }
-
-    private static void progress(RunResult r, int order, int total) {
-        System.out.printf(
-                Locale.ROOT,
-                "[compare] %d/%d %s · %s %s%d: %s; errors %d%s%n",
-                order,
-                total,
-                r.test(),
-                r.mode().label(),
-                r.record().profiled() ? "profiled #" : "#",
-                r.repetition(),
-                r.levels().stream()
-                        .map(l -> String.format(
-                                Locale.ROOT,
-                                "%s %.1f req/s p95 %.0f ms cpu %.0f %%",
-                                l.name(),
-                                l.rps(),
-                                l.latency().p95(),
-                                l.cpuPct()))
-                        .collect(Collectors.toList()),
-                r.errors(),
-                r.warnings().isEmpty() ? "" : "; " + String.join("; ", r.warnings()));
     }
 }
