@@ -153,35 +153,47 @@ public final class Compare {
                     (System.currentTimeMillis() - started) / 1000.0,
                     atStart.environment());
             RawFiles.writeComparison(settings.out(), record);
-            String configuration = configuration(record, results);
-            List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
-            Comparison comparison = Comparison.of(
-                    record.environment(),
-                    record.tests(),
-                    record.modes(),
-                    results,
-                    record.wallS(),
-                    record.keepFlagged(),
-                    record.margin(),
-                    record.sequential(),
-                    record.contrasts(),
-                    twoStage,
-                    past,
-                    CpuProfiles.of(record.tests(), record.modes(), runs.profiles, results));
-            study(comparison, record, settings.out());
-            String sizing = settings.profile() == Catalogue.Profile.SIZING ? sizing(settings, results) : "";
-            report(comparison, settings.out(), sizing);
-            if (history != null) {
-                HistoryFiles.append(
-                        history,
-                        History.record(comparison, configuration, generatedAt(record)),
-                        CompareSettings.HISTORY_KEEP,
-                        Setting.HISTORY.key());
-                System.out.println("[compare] history: " + history + " (" + (past.size() + 1) + " comparison"
-                        + (past.isEmpty() ? "" : "s") + " of this configuration)");
-            }
+            judgeAndReport(settings, record, results, runs.profiles, twoStage);
             System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", record.wallS());
             return settings.out();
+        }
+    }
+
+    /** The finished runs judged, reported, and added to the history of their configuration. */
+    private static void judgeAndReport(
+            CompareSettings settings,
+            ComparisonRecord record,
+            List<RunResult> results,
+            List<RunProfile> profiles,
+            TwoStageRecord twoStage)
+            throws IOException {
+        Path history = settings.history();
+        String configuration = configuration(record, results);
+        List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
+        Comparison comparison = Comparison.of(
+                record.environment(),
+                record.tests(),
+                record.modes(),
+                results,
+                record.wallS(),
+                record.keepFlagged(),
+                record.margin(),
+                record.sequential(),
+                record.contrasts(),
+                twoStage,
+                past,
+                CpuProfiles.of(record.tests(), record.modes(), profiles, results));
+        study(comparison, record, settings.out());
+        String sizing = settings.profile() == Catalogue.Profile.SIZING ? sizing(settings, results) : "";
+        report(comparison, settings.out(), sizing);
+        if (history != null) {
+            HistoryFiles.append(
+                    history,
+                    History.record(comparison, configuration, generatedAt(record)),
+                    CompareSettings.HISTORY_KEEP,
+                    Setting.HISTORY.key());
+            System.out.println("[compare] history: " + history + " (" + (past.size() + 1) + " comparison"
+                    + (past.isEmpty() ? "" : "s") + " of this configuration)");
         }
     }
 

@@ -314,6 +314,81 @@ public final class Comparison {
     public static final int MIN_VALID_RUNS = 3;
 
     /**
+     * One headline's figures per mode: those the verdicts count ({@code values}, with {@code used} saying how many
+     * and why the others were left out), every run's, and those of the runs no flag concerns.
+     */
+    private record PerMode(
+            Map<DispatchMode, double[]> values,
+            Map<DispatchMode, Runs> used,
+            Map<DispatchMode, double[]> everyRun,
+            Map<DispatchMode, double[]> unflagged) {}
+
+    private static PerMode perMode(
+            List<RunResult> runs, String test, List<DispatchMode> modes, Headline headline, boolean keepFlagged) {
+        Map<DispatchMode, double[]> values = new LinkedHashMap<>();
+        Map<DispatchMode, Runs> used = new LinkedHashMap<>();
+        Map<DispatchMode, double[]> everyRun = new LinkedHashMap<>();
+        Map<DispatchMode, double[]> unflagged = new LinkedHashMap<>();
+        for (DispatchMode mode : modes) {
+            List<RunResult> mine = runs.stream()
+                    .filter(r -> r.test().equals(test) && r.mode() == mode)
+                    .toList();
+            List<RunResult> valid = valid(mine, keepFlagged, headline);
+            Map<Flag, Long> why = new EnumMap<>(Flag.class);
+            mine.stream().filter(r -> !valid.contains(r)).forEach(r -> r.flagsFor(headline).stream()
+                    .filter(Flag::leavesOut)
+                    .forEach(f -> why.merge(f, 1L, Long::sum)));
+            List<RunResult> flaggedKept =
+                    valid.stream().filter(r -> !r.flagsFor(headline).isEmpty()).toList();
+            Map<Flag, Long> keptWhy = new EnumMap<>(Flag.class);
+            flaggedKept.forEach(r -> r.flagsFor(headline).forEach(f -> keptWhy.merge(f, 1L, Long::sum)));
+            used.put(mode, new Runs(valid.size(), mine.size() - valid.size(), why, flaggedKept.size(), keptWhy));
+            values.put(
+                    mode,
+                    valid.stream()
+                            .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN))
+                            .toArray());
+            everyRun.put(mode, figures(mine, headline));
+            unflagged.put(
+                    mode,
+                    figures(
+                            mine.stream()
+                                    .filter(r -> r.flagsFor(headline).isEmpty())
+                                    .toList(),
+                            headline));
+        }
+        return new PerMode(values, used, everyRun, unflagged);
+    }
+
+    /** Per test, each contrast's rows together, in the order of the test's headlines, after Holm's adjustment. */
+    private static List<RatioRow> orderedContrasts(
+            List<String> tests,
+            List<RunResult> runs,
+            List<Contrast> contrasts,
+            DispatchMode baseline,
+            List<RatioRow> baselineRows,
+            List<RatioRow> adjusted) {
+        Map<Key, RatioRow> byKey = new HashMap<>();
+        baselineRows.forEach(r -> byKey.put(new Key(r.test(), r.mode(), r.headline()), r));
+        List<RatioRow> ordered = new ArrayList<>();
+        Map<String, RatioRow> computed = new HashMap<>();
+        adjusted.subList(baselineRows.size(), adjusted.size()).forEach(r -> computed.put(contrastKey(r), r));
+        for (String test : tests) {
+            for (Contrast k : contrasts) {
+                for (Headline headline : headlinesOf(runs, test)) {
+                    RatioRow r = k.reference() == baseline
+                            ? byKey.get(new Key(test, k.mode(), headline))
+                            : computed.get(test + "|" + k.label() + "|" + headline.key());
+                    if (r != null) {
+                        ordered.add(r);
+                    }
+                }
+            }
+        }
+        return ordered;
+    }
+
+    /**
      * Judges {@code runs}. {@code keepFlagged}: count the runs flagged for their setup (errors, a busy machine, a
      * load generator at its limit, the CPUs' speed) in the verdicts too; by default they are left out. Runs flagged
      * for their outcome (a level not steady or above its bound, a pool not converged, the JIT compiling…) always
@@ -348,40 +423,11 @@ public final class Comparison {
             Set<Headline> headlines = headlinesOf(runs, test);
             for (Headline headline : headlines) {
                 Metric metric = headline.metric();
-                Map<DispatchMode, double[]> values = new LinkedHashMap<>();
-                Map<DispatchMode, Runs> used = new LinkedHashMap<>();
-                Map<DispatchMode, double[]> everyRun = new LinkedHashMap<>();
-                Map<DispatchMode, double[]> unflagged = new LinkedHashMap<>();
-                for (DispatchMode mode : modes) {
-                    List<RunResult> mine = runs.stream()
-                            .filter(r -> r.test().equals(test) && r.mode() == mode)
-                            .toList();
-                    List<RunResult> valid = valid(mine, keepFlagged, headline);
-                    Map<Flag, Long> why = new EnumMap<>(Flag.class);
-                    mine.stream().filter(r -> !valid.contains(r)).forEach(r -> r.flagsFor(headline).stream()
-                            .filter(Flag::leavesOut)
-                            .forEach(f -> why.merge(f, 1L, Long::sum)));
-                    List<RunResult> flaggedKept = valid.stream()
-                            .filter(r -> !r.flagsFor(headline).isEmpty())
-                            .toList();
-                    Map<Flag, Long> keptWhy = new EnumMap<>(Flag.class);
-                    flaggedKept.forEach(r -> r.flagsFor(headline).forEach(f -> keptWhy.merge(f, 1L, Long::sum)));
-                    used.put(
-                            mode, new Runs(valid.size(), mine.size() - valid.size(), why, flaggedKept.size(), keptWhy));
-                    values.put(
-                            mode,
-                            valid.stream()
-                                    .mapToDouble(r -> r.headlines().getOrDefault(headline, Double.NaN))
-                                    .toArray());
-                    everyRun.put(mode, figures(mine, headline));
-                    unflagged.put(
-                            mode,
-                            figures(
-                                    mine.stream()
-                                            .filter(r -> r.flagsFor(headline).isEmpty())
-                                            .toList(),
-                                    headline));
-                }
+                PerMode per = perMode(runs, test, modes, headline, keepFlagged);
+                Map<DispatchMode, double[]> values = per.values();
+                Map<DispatchMode, Runs> used = per.used();
+                Map<DispatchMode, double[]> everyRun = per.everyRun();
+                Map<DispatchMode, double[]> unflagged = per.unflagged();
                 values.forEach((mode, v) ->
                         aggregates.add(new Aggregate(test, mode, headline, Stats.mean(v, metric.resolution))));
                 Headline primary = primary(test, environment, headlines);
@@ -414,24 +460,7 @@ public final class Comparison {
         family.addAll(contrastRows);
         List<RatioRow> adjusted = holm(family);
         List<RatioRow> baselineRows = adjusted.subList(0, ratios.size());
-        Map<Key, RatioRow> byKey = new HashMap<>();
-        baselineRows.forEach(r -> byKey.put(new Key(r.test(), r.mode(), r.headline()), r));
-        // per test, each contrast's rows together, in the order of the test's headlines
-        List<RatioRow> ordered = new ArrayList<>();
-        Map<String, RatioRow> computed = new HashMap<>();
-        adjusted.subList(ratios.size(), adjusted.size()).forEach(r -> computed.put(contrastKey(r), r));
-        for (String test : tests) {
-            for (Contrast k : contrasts) {
-                for (Headline headline : headlinesOf(runs, test)) {
-                    RatioRow r = k.reference() == baseline
-                            ? byKey.get(new Key(test, k.mode(), headline))
-                            : computed.get(test + "|" + k.label() + "|" + headline.key());
-                    if (r != null) {
-                        ordered.add(r);
-                    }
-                }
-            }
-        }
+        List<RatioRow> ordered = orderedContrasts(tests, runs, contrasts, baseline, baselineRows, adjusted);
         return new Comparison(
                 environment,
                 tests,

@@ -191,52 +191,49 @@ public final class JsonReport {
                                 .add(r.baseline().label(), r.baselineRuns().used()));
     }
 
-    private static JsonObjectBuilder run(RunResult r) {
-        JsonObjectBuilder codes = Json.createObjectBuilder();
-        r.errorsByCode().forEach(codes::add);
-        JsonArrayBuilder levels = Json.createArrayBuilder();
-        for (RunResult.Level l : r.levels()) {
-            JsonObjectBuilder level = Json.createObjectBuilder()
-                    .add("level", l.name())
-                    .add("offered", l.offered())
-                    .add("from_s", l.fromS())
-                    .add("to_s", l.toS())
-                    .add("settled", l.settled())
-                    .add("throughput_rps", num(round(l.rps())))
-                    .add("cpu_pct", num(round(l.cpuPct())))
-                    .add("tps_per_cpu_s", num(round(l.tpsPerCpuSecond())))
-                    .add("p50_ms", num(l.latency().p50()))
-                    .add("p95_ms", num(l.latency().p95()))
-                    .add("p99_ms", num(l.latency().p99()))
-                    .add("pool_min", num(l.poolMin()))
-                    .add("pool_max", num(l.poolMax()))
-                    .add("jit_s_in_window", num(round3(l.jitSeconds())))
-                    .add("gc_s_in_window", num(round3(l.gcSeconds())));
-            if (l.perUser() != null) {
-                level.add(
-                        "users_answered",
-                        Json.createObjectBuilder()
-                                .add("users", l.perUser().users())
-                                .add("min", l.perUser().min())
-                                .add("median", l.perUser().median())
-                                .add("max", l.perUser().max()));
-            }
-            if (l.poolConverged() != null) {
-                level.add("pool_converged", l.poolConverged());
-            }
+    /** One load level of a run: its window, figures, pool, JIT and GC time, flags and bound. */
+    private static JsonObjectBuilder level(RunResult r, RunResult.Level l) {
+        JsonObjectBuilder level = Json.createObjectBuilder()
+                .add("level", l.name())
+                .add("offered", l.offered())
+                .add("from_s", l.fromS())
+                .add("to_s", l.toS())
+                .add("settled", l.settled())
+                .add("throughput_rps", num(round(l.rps())))
+                .add("cpu_pct", num(round(l.cpuPct())))
+                .add("tps_per_cpu_s", num(round(l.tpsPerCpuSecond())))
+                .add("p50_ms", num(l.latency().p50()))
+                .add("p95_ms", num(l.latency().p95()))
+                .add("p99_ms", num(l.latency().p99()))
+                .add("pool_min", num(l.poolMin()))
+                .add("pool_max", num(l.poolMax()))
+                .add("jit_s_in_window", num(round3(l.jitSeconds())))
+                .add("gc_s_in_window", num(round3(l.gcSeconds())));
+        if (l.perUser() != null) {
             level.add(
-                    "flags",
-                    Json.createArrayBuilder(r.levelFlags().getOrDefault(l.name(), Set.of()).stream()
-                            .map(f -> f.name().toLowerCase(Locale.ROOT))
-                            .toList()));
-            if (l.boundRps() != null) {
-                level.add("bound_rps", num(round(l.boundRps())))
-                        .add("fraction_of_bound", num(round3(l.fractionOfBound())));
-            }
-            levels.add(level);
+                    "users_answered",
+                    Json.createObjectBuilder()
+                            .add("users", l.perUser().users())
+                            .add("min", l.perUser().min())
+                            .add("median", l.perUser().median())
+                            .add("max", l.perUser().max()));
         }
-        JsonObjectBuilder headlines = Json.createObjectBuilder();
-        r.headlines().forEach((k, v) -> headlines.add(k.key(), num(round(v))));
+        if (l.poolConverged() != null) {
+            level.add("pool_converged", l.poolConverged());
+        }
+        level.add(
+                "flags",
+                Json.createArrayBuilder(r.levelFlags().getOrDefault(l.name(), Set.of()).stream()
+                        .map(f -> f.name().toLowerCase(Locale.ROOT))
+                        .toList()));
+        if (l.boundRps() != null) {
+            level.add("bound_rps", num(round(l.boundRps()))).add("fraction_of_bound", num(round3(l.fractionOfBound())));
+        }
+        return level;
+    }
+
+    /** Latency per request type (JMeter's label). */
+    private static JsonObjectBuilder byLabel(RunResult r) {
         JsonObjectBuilder byLabel = Json.createObjectBuilder();
         r.byLabel()
                 .forEach((label, p) -> byLabel.add(
@@ -246,6 +243,16 @@ public final class JsonReport {
                                 .add("p50_ms", num(p.p50()))
                                 .add("p95_ms", num(p.p95()))
                                 .add("p99_ms", num(p.p99()))));
+        return byLabel;
+    }
+
+    private static JsonObjectBuilder run(RunResult r) {
+        JsonObjectBuilder codes = Json.createObjectBuilder();
+        r.errorsByCode().forEach(codes::add);
+        JsonArrayBuilder levels = Json.createArrayBuilder();
+        r.levels().forEach(l -> levels.add(level(r, l)));
+        JsonObjectBuilder headlines = Json.createObjectBuilder();
+        r.headlines().forEach((k, v) -> headlines.add(k.key(), num(round(v))));
         JsonObjectBuilder props = Json.createObjectBuilder();
         r.props().forEach(props::add);
         JsonObjectBuilder metricsMax = Json.createObjectBuilder();
@@ -265,7 +272,7 @@ public final class JsonReport {
                 .add("too_many_errors", r.tooManyErrors())
                 .add("levels", levels)
                 .add("headlines", headlines)
-                .add("latency_by_label", byLabel)
+                .add("latency_by_label", byLabel(r))
                 .add("rss_max_bytes", (long) r.rssMaxBytes())
                 .add("os_threads_max", (long) r.osThreadsMax())
                 .add("server_metrics", metricsMax)

@@ -116,19 +116,7 @@ public final class LabServers implements AutoCloseable {
                     "'server start " + server + "' failed with exit " + exit + "; see " + logs.resolve("messages.log"));
         }
         if (!settings.cpus().shared()) {
-            // The server starts on every CPU (on one CPU Liberty took 18 s to start instead of 8), sized by
-            // -XX:ActiveProcessorCount for the CPUs it gets, and is pinned, every thread of it, once
-            // started: threads it creates later inherit their creator's CPUs.
-            List<String> pin = List.of(
-                    "taskset", "-a", "-p", "-c", CpuPlan.list(settings.cpus().server()), String.valueOf(serverPid()));
-            if (new ProcessBuilder(pin)
-                            .redirectErrorStream(true)
-                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                            .start()
-                            .waitFor()
-                    != 0) {
-                throw new Stopped("could not pin the server: " + String.join(" ", pin));
-            }
+            pinServer();
         }
         if (app == null) {
             waitFor(remote("/health"));
@@ -142,6 +130,24 @@ public final class LabServers implements AutoCloseable {
                 System.out.println("[compare] your server logged " + errors.size() + " error(s) while starting, first: "
                         + errors.get(0) + " (see " + logs.resolve("messages.log") + ")");
             }
+        }
+    }
+
+    /**
+     * The server starts on every CPU (on one CPU Liberty took 18 s to start instead of 8), sized by
+     * -XX:ActiveProcessorCount for the CPUs it gets, and is pinned, every thread of it, once started: threads it
+     * creates later inherit their creator's CPUs.
+     */
+    private void pinServer() throws IOException, InterruptedException {
+        List<String> pin = List.of(
+                "taskset", "-a", "-p", "-c", CpuPlan.list(settings.cpus().server()), String.valueOf(serverPid()));
+        if (new ProcessBuilder(pin)
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start()
+                        .waitFor()
+                != 0) {
+            throw new Stopped("could not pin the server: " + String.join(" ", pin));
         }
     }
 

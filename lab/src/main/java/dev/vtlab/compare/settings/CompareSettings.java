@@ -133,6 +133,71 @@ public record CompareSettings(
                             + " compare.app choose smoke, quick, rigorous or full");
         }
         CpuPlan cpus = cpuPlan(p, study, availableCpus);
+        List<TestSpec> specs = specs(p, profile, study, app, cpus, repeatsOf);
+        refuseOtherTestsKeys(p, specs);
+        List<DispatchMode> modes = modes(p, app);
+        String heap = heap(p, app);
+        String server = server(p, app);
+        Integer port = optional(p, Setting.PORT, 1024, 65535);
+        int remotePort = bounded(p, Setting.REMOTE_PORT, 9181, 1024, 65535);
+        if (port != null && port == remotePort && app == null) {
+            throw new IllegalArgumentException("compare.port and compare.remotePort must differ, both are " + port);
+        }
+        String seed = p.getProperty(Setting.SEED.key());
+        double margin = bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0;
+        return new CompareSettings(
+                profile,
+                specs,
+                modes,
+                Schedule.Order.parse(get(p, Setting.ORDER, "abba")),
+                seed == null
+                        ? System.currentTimeMillis() % 1_000_000
+                        : Bounds.integer(Setting.SEED.key(), seed, 0, Integer.MAX_VALUE),
+                basedir,
+                out(p, profile, basedir),
+                server,
+                port,
+                remotePort,
+                bounded(p, Setting.ACCOUNTS, 1000, 1, 1_000_000),
+                heap,
+                cpus,
+                optional(p, Setting.ACTIVE_PROCESSOR_COUNT, 1, 1024),
+                optional(p, Setting.PARALLELISM, 1, 1024),
+                optional(p, Setting.MAX_POOL_SIZE, 1, 32767),
+                optional(p, Setting.MIN_RUNNABLE, 1, 1024),
+                optional(p, Setting.POOL_MAX_THREADS, 1, 32767),
+                bounded(p, Setting.WARMUP_SECONDS, profile.warmupSeconds, 0, 600),
+                dashboards(get(p, Setting.JMETER_DASHBOARDS, "first")),
+                serverHost(get(p, Setting.SERVER_HOST, "localhost")),
+                list(get(p, Setting.REMOTE_HOSTS, "")).stream()
+                        .map(h -> host(h, Setting.REMOTE_HOSTS))
+                        .toList(),
+                Path.of(get(p, Setting.LOCK_FILE, MachineLock.DEFAULT.toString())),
+                bounded(p, Setting.LOCK_WAIT_SECONDS, 600, 0, 86_400),
+                keepFlagged(p.getProperty(Setting.KEEP_FLAGGED.key()), profile == Catalogue.Profile.SMOKE),
+                bounded(
+                        p,
+                        Setting.REPLACE_LEFT_OUT,
+                        profile == Catalogue.Profile.SMOKE ? 0 : DEFAULT_REPLACE_LEFT_OUT,
+                        0,
+                        MAX_REPLACE_LEFT_OUT),
+                margin,
+                app,
+                precision(p, profile, specs, margin),
+                cpuProfile(p),
+                contrasts(p.getProperty(Setting.CONTRASTS.key()), modes),
+                history(p.getProperty(Setting.HISTORY.key()), userHome),
+                sequential(p, profile));
+    }
+
+    /** The tests to run: the lab's (compare.tests, or the profile's or the study's), or a user's plan or URL. */
+    private static List<TestSpec> specs(
+            Properties p,
+            Catalogue.Profile profile,
+            boolean study,
+            AppSetting app,
+            CpuPlan cpus,
+            Function<String, Integer> repeatsOf) {
         List<TestSpec> specs = new ArrayList<>();
         if (app == null) {
             if (p.getProperty(Setting.PLAN.key()) != null || p.getProperty(Setting.URL.key()) != null) {
@@ -173,82 +238,45 @@ public record CompareSettings(
                                     p,
                                     Objects.requireNonNullElse(repeatsOf.apply("ping"), profile.repeats("ping"))));
         }
-        refuseOtherTestsKeys(p, specs);
-        List<DispatchMode> modes = modes(p, app);
-        // the lab's server gets the same heap in every mode; a user's app keeps its own jvm.options unless asked
+        return specs;
+    }
+
+    /** compare.heap: the lab's server gets the same heap in every mode; a user's app keeps its own unless asked. */
+    private static String heap(Properties p, AppSetting app) {
         String heap = get(p, Setting.HEAP, app == null ? "1g" : null);
         if (heap != null && !heap.matches("[1-9][0-9]{1,4}[mM]|[1-9][0-9]{0,2}[gG]")) {
             throw new IllegalArgumentException(
                     "compare.heap: 16m to 99999m or 1g to 999g, like 512m or 2g, not '" + heap + "'");
         }
+        return heap;
+    }
+
+    /** compare.server: the Liberty server's name. */
+    private static String server(Properties p, AppSetting app) {
         String server = get(p, Setting.SERVER, app == null ? "vtlab-compare" : USER_APP_SERVER);
         if (!server.matches("[A-Za-z][A-Za-z0-9_-]{0,60}")) {
             throw new IllegalArgumentException(
                     "compare.server: a Liberty server name (letters, digits, _ and -), not '" + server + "'");
         }
-        Integer port = optional(p, Setting.PORT, 1024, 65535);
-        int remotePort = bounded(p, Setting.REMOTE_PORT, 9181, 1024, 65535);
-        if (port != null && port == remotePort && app == null) {
-            throw new IllegalArgumentException("compare.port and compare.remotePort must differ, both are " + port);
-        }
-        String seed = p.getProperty(Setting.SEED.key());
+        return server;
+    }
+
+    /** compare.out, or the profile's report directory under the root's target/. */
+    private static Path out(Properties p, Catalogue.Profile profile, Path basedir) {
         Path target = basedir.resolve("target");
-        double margin = bounded(p, Setting.MARGIN, 5, 1, 50) / 100.0;
-        return new CompareSettings(
-                profile,
-                specs,
-                modes,
-                Schedule.Order.parse(get(p, Setting.ORDER, "abba")),
-                seed == null
-                        ? System.currentTimeMillis() % 1_000_000
-                        : Bounds.integer(Setting.SEED.key(), seed, 0, Integer.MAX_VALUE),
-                basedir,
-                Path.of(get(
-                                p,
-                                Setting.OUT,
-                                target.resolve(
-                                                switch (profile) {
-                                                    case SMOKE -> "vtlab-report-smoke";
-                                                    case SIZING -> "vtlab-report-sizing";
-                                                    case STUDY -> "vtlab-report-study";
-                                                    default -> "vtlab-report";
-                                                })
-                                        .toString()))
-                        .toAbsolutePath()
-                        .normalize(),
-                server,
-                port,
-                remotePort,
-                bounded(p, Setting.ACCOUNTS, 1000, 1, 1_000_000),
-                heap,
-                cpus,
-                optional(p, Setting.ACTIVE_PROCESSOR_COUNT, 1, 1024),
-                optional(p, Setting.PARALLELISM, 1, 1024),
-                optional(p, Setting.MAX_POOL_SIZE, 1, 32767),
-                optional(p, Setting.MIN_RUNNABLE, 1, 1024),
-                optional(p, Setting.POOL_MAX_THREADS, 1, 32767),
-                bounded(p, Setting.WARMUP_SECONDS, profile.warmupSeconds, 0, 600),
-                dashboards(get(p, Setting.JMETER_DASHBOARDS, "first")),
-                serverHost(get(p, Setting.SERVER_HOST, "localhost")),
-                list(get(p, Setting.REMOTE_HOSTS, "")).stream()
-                        .map(h -> host(h, Setting.REMOTE_HOSTS))
-                        .toList(),
-                Path.of(get(p, Setting.LOCK_FILE, MachineLock.DEFAULT.toString())),
-                bounded(p, Setting.LOCK_WAIT_SECONDS, 600, 0, 86_400),
-                keepFlagged(p.getProperty(Setting.KEEP_FLAGGED.key()), profile == Catalogue.Profile.SMOKE),
-                bounded(
+        return Path.of(get(
                         p,
-                        Setting.REPLACE_LEFT_OUT,
-                        profile == Catalogue.Profile.SMOKE ? 0 : DEFAULT_REPLACE_LEFT_OUT,
-                        0,
-                        MAX_REPLACE_LEFT_OUT),
-                margin,
-                app,
-                precision(p, profile, specs, margin),
-                cpuProfile(p),
-                contrasts(p.getProperty(Setting.CONTRASTS.key()), modes),
-                history(p.getProperty(Setting.HISTORY.key()), userHome),
-                sequential(p, profile));
+                        Setting.OUT,
+                        target.resolve(
+                                        switch (profile) {
+                                            case SMOKE -> "vtlab-report-smoke";
+                                            case SIZING -> "vtlab-report-sizing";
+                                            case STUDY -> "vtlab-report-study";
+                                            default -> "vtlab-report";
+                                        })
+                                .toString()))
+                .toAbsolutePath()
+                .normalize();
     }
 
     /**
