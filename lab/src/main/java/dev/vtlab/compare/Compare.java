@@ -132,7 +132,7 @@ public final class Compare {
             // written now as well as at the end: an interrupted comparison's runs can still be reanalysed
             ComparisonRecord atStart = record(settings, prepared, properties, reference, Double.NaN, null);
             RawFiles.writeComparison(settings.out(), atStart);
-            Runs runs = new Runs(runner, settings, reference, slots.size());
+            Session runs = new Session(runner, settings, reference, slots.size());
             long started = System.currentTimeMillis();
             runs.run(slots);
             // each test's repetitions run so far: what further rounds number their runs from
@@ -412,7 +412,7 @@ public final class Compare {
      * The comparison's runs as they happen: numbered in the order they run out of all planned so far, each analysed
      * as it ends; a measured run's result goes to {@link #results}, a profiled run's profile to {@link #profiles}.
      */
-    private static final class Runs {
+    private static final class Session {
         final Runner runner;
         final CompareSettings settings;
         final double reference;
@@ -421,7 +421,7 @@ public final class Compare {
         private int done;
         private int planned;
 
-        Runs(Runner runner, CompareSettings settings, double reference, int planned) {
+        Session(Runner runner, CompareSettings settings, double reference, int planned) {
             this.runner = runner;
             this.settings = settings;
             this.reference = reference;
@@ -469,7 +469,7 @@ public final class Compare {
      * runs counted for its primary figure than the repetitions asked, a run of every mode more, in the comparison's
      * order, up to the rounds allowed. Returns each test's spec with the repetitions it has run.
      */
-    private static List<TestSpec> replaceLeftOut(Runs runs) throws IOException, InterruptedException {
+    private static List<TestSpec> replaceLeftOut(Session runs) throws IOException, InterruptedException {
         CompareSettings settings = runs.settings;
         List<String> tests = settings.specs().stream().map(TestSpec::name).toList();
         List<Integer> wanted = settings.specs().stream().map(TestSpec::repeats).toList();
@@ -511,7 +511,7 @@ public final class Compare {
      * Runs the method leaves out are not replaced: they lower their look's information, and the cap bounds the time.
      * Returns each test's spec with the rounds it ran.
      */
-    private static List<TestSpec> untilDecided(Runs runs, List<TestSpec> first, ComparisonRecord atStart)
+    private static List<TestSpec> untilDecided(Session runs, List<TestSpec> first, ComparisonRecord atStart)
             throws IOException, InterruptedException {
         CompareSettings settings = runs.settings;
         List<TestSpec> sofar = first;

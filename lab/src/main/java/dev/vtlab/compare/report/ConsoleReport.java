@@ -4,6 +4,7 @@ import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.settings.Metric;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -20,18 +21,7 @@ public final class ConsoleReport {
     private ConsoleReport() {}
 
     public static void write(Comparison comparison, PrintStream out) {
-        for (Comparison.RatioRow r : comparison.ratios()) {
-            if (HEADLINES.contains(r.headline().metric()) && r.headline().requestType() == null) {
-                out.printf(
-                        Locale.ROOT,
-                        "[compare] %-16s %-22s %s vs %s: %s%n",
-                        r.test(),
-                        Labels.label(r.headline()),
-                        r.mode().label(),
-                        r.baseline().label(),
-                        r.text());
-            }
-        }
+        verdicts(comparison.ratios(), HEADLINES, out);
         TwoStageReport.lines(comparison).forEach(line -> out.println("[compare] " + line));
         ContrastsReport.console(comparison, out);
         VariabilityReport.console(comparison, out);
@@ -42,6 +32,22 @@ public final class ConsoleReport {
             out.println("[compare] answer: " + a.text());
         }
         out.println("[compare] " + Answers.flags(comparison));
+    }
+
+    /** A verdict line per row of {@code metrics} (all requests, not one request type's). */
+    static void verdicts(List<Comparison.RatioRow> rows, Set<Metric> metrics, PrintStream out) {
+        for (Comparison.RatioRow r : rows) {
+            if (metrics.contains(r.headline().metric()) && r.headline().requestType() == null) {
+                out.printf(
+                        Locale.ROOT,
+                        "[compare] %-16s %-22s %s vs %s: %s%n",
+                        r.test(),
+                        Labels.label(r.headline()),
+                        r.mode().label(),
+                        r.baseline().label(),
+                        r.text());
+            }
+        }
     }
 
     /** Per test and mode with profiled runs: its CPU per request and the largest buckets, the coverage check. */

@@ -195,18 +195,7 @@ final class ContrastsReport {
 
     /** The contrasts' headline verdicts and every CPU µs per request difference, a line each. */
     static void console(Comparison c, PrintStream out) {
-        for (Comparison.RatioRow r : c.contrastRows()) {
-            if (CONSOLE.contains(r.headline().metric()) && r.headline().requestType() == null) {
-                out.printf(
-                        Locale.ROOT,
-                        "[compare] %-16s %-22s %s vs %s: %s%n",
-                        r.test(),
-                        Labels.label(r.headline()),
-                        r.mode().label(),
-                        r.baseline().label(),
-                        r.text());
-            }
-        }
+        ConsoleReport.verdicts(c.contrastRows(), CONSOLE, out);
         for (Comparison.CpuDifference d : c.cpuDifferences()) {
             out.printf(
                     Locale.ROOT,
