@@ -182,7 +182,7 @@ public final class Preflight {
     public static void requireOurs(Path out, Path basedir) throws IOException {
         if (!Files.exists(out)
                 || Files.exists(out.resolve(REPORT_MARKER))
-                || out.startsWith(basedir.resolve("target").toAbsolutePath().normalize())) {
+                || out.startsWith(new Layout(basedir).target().toAbsolutePath().normalize())) {
             return;
         }
         if (!Files.isDirectory(out)) {

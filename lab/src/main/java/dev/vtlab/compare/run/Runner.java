@@ -161,9 +161,7 @@ public final class Runner {
                 WarmUp warm = null;
                 double compileSeconds = 0;
                 if (inPlan) {
-                    long phase = System.nanoTime();
-                    compilePhase(spec, dir, what, sampler);
-                    compileSeconds = (System.nanoTime() - phase) / 1e9;
+                    compileSeconds = compilePhase(spec, dir, what, sampler);
                     warm = warmUpInPlan(slot, dir, sampler, props);
                 }
                 ProfiledWindow profile = recorder == null ? null : new ProfiledWindow(recorder, lab.serverPid(), dir);
@@ -196,8 +194,11 @@ public final class Runner {
                 rate -> {});
     }
 
-    /** A plan that warms in itself: first the compile phase, at a light load, in a JMeter of its own. */
-    private void compilePhase(TestSpec spec, Path dir, String what, ProcessSampler sampler)
+    /**
+     * A plan that warms in itself: first the compile phase, at a light load, in a JMeter of its own. Returns its
+     * seconds, part of the run's warm-up.
+     */
+    private double compilePhase(TestSpec spec, Path dir, String what, ProcessSampler sampler)
             throws IOException, InterruptedException {
         Path warmup = dir.resolve("warmup");
         Files.createDirectories(warmup);
@@ -209,14 +210,16 @@ public final class Runner {
                 what + " · warm-up, compile phase",
                 sampler,
                 settings.warmupSeconds());
+        double seconds = (System.nanoTime() - phase) / 1e9;
         if (!compiled) {
             // not a flag by itself: the warm-up at the highest load decides, by the same JIT rule
             System.out.printf(
                     Locale.ROOT,
                     "[compare] %s: the compile phase reached its cap (%.0f s) with the JIT still busy%n",
                     what,
-                    (System.nanoTime() - phase) / 1e9);
+                    seconds);
         }
+        return seconds;
     }
 
     /**

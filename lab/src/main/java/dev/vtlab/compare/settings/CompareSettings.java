@@ -263,7 +263,7 @@ public record CompareSettings(
 
     /** compare.out, or the profile's report directory under the root's target/. */
     private static Path out(Properties p, Catalogue.Profile profile, Path basedir) {
-        Path target = basedir.resolve("target");
+        Path target = new Layout(basedir).target();
         return Path.of(get(
                         p,
                         Setting.OUT,
