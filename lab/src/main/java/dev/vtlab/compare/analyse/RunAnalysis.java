@@ -44,17 +44,12 @@ public final class RunAnalysis {
         List<String> warnings = new ArrayList<>();
         Validity validity = new Validity(warnings, spec);
         List<Jtl.Sample> ok = all.stream().filter(Jtl.Sample::success).toList();
-        Map<String, Long> errorsByCode = new TreeMap<>();
-        all.stream()
-                .filter(s -> !s.success())
-                .forEach(s -> errorsByCode.merge(s.code().isEmpty() ? "none" : s.code(), 1L, Long::sum));
         long t0 = Levels.origin(spec, all);
         double[] perSecond = Levels.perSecond(ok, t0);
-
         List<RunResult.Level> levels = new ArrayList<>();
-        List<Levels.Span> spans = Levels.spans(spec, all, t0);
-        for (Levels.Span span : spans) {
-            Double bound = Validity.bound(spec, raw.record().mode(), poolMaxThreads, span);
+        for (Levels.Span span : Levels.spans(spec, all, t0)) {
+            DispatchMode mode = raw.record().mode();
+            Double bound = Validity.bound(spec, mode, poolMaxThreads, span);
             levels.add(level(
                     span,
                     perSecond,
@@ -63,10 +58,78 @@ public final class RunAnalysis {
                     t0,
                     spec,
                     bound,
-                    raw.record().mode(),
+                    mode,
                     cpus.server().size(),
                     validity));
         }
+        LoadSide side = LoadSide.of(samples, levels, t0);
+        boolean loadBound =
+                validity.loadGeneratorBound(cpus, side.server(), side.jmeter(), side.remote(), side.otherMeasured());
+        loadBound = !validity.keptSchedule(all, levels, t0) || loadBound;
+        boolean busy = validity.machineBusy(side.other()) | validity.stolen(side.steal());
+        validity.calibration(raw.record().calibration(), calibrationReference);
+        validity.warmedUp(raw.record().warm(), raw.record().warmupSeconds());
+        validity.errors(100.0 * (all.size() - ok.size()) / Math.max(1, all.size()) > RunResult.ERROR_LIMIT_PCT);
+        Double t90 = spec.test().sudden() ? SteadyWindow.secondsTo90PctOfPeak(perSecond) : null;
+        return new RunResult(
+                raw.record(),
+                all.size(),
+                ok.size(),
+                errorsByCode(all),
+                perSecond,
+                levels,
+                latencyByLabel(ok, all, levels, t0),
+                max(samples, ServerSample::rssBytes),
+                max(samples, ServerSample::osThreads),
+                metricsMax(samples),
+                t90,
+                side.jmeter(),
+                side.remote(),
+                side.other(),
+                side.steal(),
+                loadBound,
+                busy,
+                samples,
+                t0,
+                warnings,
+                validity.runFlags(),
+                validity.levelFlags());
+    }
+
+    /**
+     * The CPU of the processes beside the server, in percent. The load side as it was while it was measured: over the
+     * whole run, its idle start and drain would hide a JMeter at 100 % of its CPU in the windows (read 62-70 % in
+     * closed ping runs where it paced the server). Other processes and steal over the whole run.
+     */
+    private record LoadSide(
+            double jmeter, double remote, double server, double otherMeasured, double other, double steal) {
+
+        static LoadSide of(List<ServerSample> samples, List<RunResult.Level> levels, long t0) {
+            List<ServerSample> measured = samples.stream()
+                    .filter(s -> levels.stream().anyMatch(l -> inWindow(s, l, t0)))
+                    .toList();
+            List<ServerSample> load = measured.isEmpty() ? samples : measured;
+            return new LoadSide(
+                    mean(load, ServerSample::jmeterCpuPct),
+                    mean(load, ServerSample::remoteCpuPct),
+                    mean(load, ServerSample::serverCpuPct),
+                    mean(load, ServerSample::otherCpuPct),
+                    mean(samples, ServerSample::otherCpuPct),
+                    mean(samples, ServerSample::stealPct));
+        }
+    }
+
+    private static Map<String, Long> errorsByCode(List<Jtl.Sample> all) {
+        Map<String, Long> errorsByCode = new TreeMap<>();
+        all.stream()
+                .filter(s -> !s.success())
+                .forEach(s -> errorsByCode.merge(s.code().isEmpty() ? "none" : s.code(), 1L, Long::sum));
+        return errorsByCode;
+    }
+
+    /** Each label's latency over the levels' steady windows. */
+    private static Map<String, RunResult.Percentiles> latencyByLabel(
+            List<Jtl.Sample> ok, List<Jtl.Sample> all, List<RunResult.Level> levels, long t0) {
         Map<String, RunResult.Percentiles> byLabel = new LinkedHashMap<>();
         ok.stream()
                 .map(Jtl.Sample::label)
@@ -77,7 +140,10 @@ public final class RunAnalysis {
                         latency(all.stream()
                                 .filter(s -> s.label().equals(label) && inAnyWindow(s, levels, t0))
                                 .toList())));
+        return byLabel;
+    }
 
+    private static Map<String, Double> metricsMax(List<ServerSample> samples) {
         Map<String, Double> metricsMax = new LinkedHashMap<>();
         for (ServerMetric metric : ServerMetric.values()) {
             double m = max(samples, s -> s.metric(metric));
@@ -85,48 +151,7 @@ public final class RunAnalysis {
                 metricsMax.put(metric.id(), m);
             }
         }
-        // the load side as it was while it was measured: over the whole run, its idle start and drain would hide a
-        // JMeter at 100 % of its CPU in the windows (read 62-70 % in closed ping runs where it paced the server)
-        List<ServerSample> measured = samples.stream()
-                .filter(s -> levels.stream().anyMatch(l -> inWindow(s, l, t0)))
-                .toList();
-        List<ServerSample> load = measured.isEmpty() ? samples : measured;
-        double jmeter = mean(load, ServerSample::jmeterCpuPct);
-        double remote = mean(load, ServerSample::remoteCpuPct);
-        double other = mean(samples, ServerSample::otherCpuPct);
-        double server = mean(load, ServerSample::serverCpuPct);
-        boolean loadBound =
-                validity.loadGeneratorBound(cpus, server, jmeter, remote, mean(load, ServerSample::otherCpuPct));
-        loadBound = !validity.keptSchedule(all, levels, t0) || loadBound;
-        double steal = mean(samples, ServerSample::stealPct);
-        boolean busy = validity.machineBusy(other) | validity.stolen(steal);
-        validity.calibration(raw.record().calibration(), calibrationReference);
-        validity.warmedUp(raw.record().warm(), raw.record().warmupSeconds());
-        validity.errors(100.0 * (all.size() - ok.size()) / Math.max(1, all.size()) > RunResult.ERROR_LIMIT_PCT);
-        Double t90 = spec.test().sudden() ? SteadyWindow.secondsTo90PctOfPeak(perSecond) : null;
-        return new RunResult(
-                raw.record(),
-                all.size(),
-                ok.size(),
-                errorsByCode,
-                perSecond,
-                levels,
-                byLabel,
-                max(samples, ServerSample::rssBytes),
-                max(samples, ServerSample::osThreads),
-                metricsMax,
-                t90,
-                jmeter,
-                remote,
-                other,
-                steal,
-                loadBound,
-                busy,
-                samples,
-                t0,
-                warnings,
-                validity.runFlags(),
-                validity.levelFlags());
+        return metricsMax;
     }
 
     private static RunResult.Level level(

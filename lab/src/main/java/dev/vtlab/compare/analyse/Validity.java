@@ -33,8 +33,8 @@ final class Validity {
     /**
      * How far under its pace a paced level may be answered before it counts as not kept. JMeter's per-user timer never
      * catches up: a user whose answer came after its next slot loses that slot, so a mode with a longer latency tail
-     * is answered a little under the pace (executor-virtual 2-4 % under 2 500/s at a p95 of 4 ms, its server at 37-40 %
-     * CPU, 2026-11-26); a server that cannot keep the pace falls far further.
+     * is answered a little under the pace (docs/compare.md, "the paced rate not kept"); a server that cannot keep the
+     * pace falls far further.
      */
     static final double PACE_SHORTFALL = 0.10;
     /** The label the open-model plans give an arrival they refused to send (more than MAX_THREADS alive). */
@@ -55,8 +55,7 @@ final class Validity {
     /**
      * How fast a memory test's RSS may rise in its window (least squares, per minute, as a share of its mean) before
      * its peak counts as a lower bound: the equivalence margin, per minute so that a shorter window does not hide it.
-     * At 500 footprint users executor-virtual's RSS rose about 1.2 MiB/s on some 700 MiB (10 % a minute) in every
-     * run, the pool's about a tenth of that (2026-11-27).
+     * What it caught: docs/compare.md, "A footprint once the memory has settled".
      */
     static final double MEMORY_RISE_PER_MINUTE = 0.05;
     /** A level's doubts (its window), which count against that level's figures only. */
@@ -192,8 +191,8 @@ final class Validity {
 
     /**
      * A sudden load's time to 90 % of its peak counts only where the rate had stopped rising while the load lasted:
-     * else the highest rate seen is where the plan ended, not the mode's peak (in the 20-s ramp-up of 2026-11-25 the
-     * pool's "peak" was its backlog answered after JMeter stopped, so its time to it was the plan's length).
+     * else the highest rate seen is where the plan ended, not the mode's peak (docs/compare.md, "time to 90 % of
+     * peak").
      */
     void peakReached(Levels.Span span, SteadyWindow.Window window) {
         if (spec.test().sudden() && !window.stoppedRising()) {

@@ -95,7 +95,7 @@ public final class Catalogue {
         /**
          * Whether the plan paces its users to RATE requests/s between them (a closed model whose rate the load side
          * sets): the figure is then the server's CPU per request at a rate every mode serves, not a race that JMeter's
-         * one CPU may lose (it paced the pool's ping at 97-100 % of its CPU in every run of 2026-11-25).
+         * one CPU may lose (docs/compare.md, "pace ping").
          */
         public boolean paced() {
             return PACED.contains(name);
@@ -225,7 +225,7 @@ public final class Catalogue {
                             // 2 500/s: a quarter of what executor-virtual's 1-CPU server answered at 100 % here
                             // (9 500-11 500/s), and within JMeter's one CPU with room to spare; 30-s levels, as after
                             // the unpaced warm-up the server's CPU per request and JMeter's CPU took ~10 s to settle
-                            // at the pace (2026-11-26): a 12-s level left a window of them still settling
+                            // at the pace (notebook.md section 0): a 12-s level left a window of them still settling
                             Map.of("THREADS", "50", "RAMP", "2", "DURATION", "30", "RATE", "2500"),
                             Map.of("THREADS", "50", "RAMP", "2", "DURATION", "30", "RATE", "2500"),
                             Map.of("THREADS", "50", "RAMP", "10", "DURATION", "180"))),
