@@ -4,6 +4,7 @@ import dev.vtlab.compare.analyse.RunAnalysis;
 import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.ComparisonInput;
 import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.judge.History;
 import dev.vtlab.compare.judge.Joins;
@@ -170,19 +171,16 @@ public final class Compare {
         Path history = settings.history();
         String configuration = configuration(record, results);
         List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
-        Comparison comparison = Comparison.of(
-                record.environment(),
-                record.tests(),
-                record.modes(),
-                results,
-                record.wallS(),
-                record.keepFlagged(),
-                record.margin(),
-                record.sequential(),
-                record.contrasts(),
-                twoStage,
-                past,
-                CpuProfiles.of(record.tests(), record.modes(), profiles, results));
+        Comparison comparison =
+                Comparison.of(ComparisonInput.of(record.environment(), record.tests(), record.modes(), results)
+                        .withWallS(record.wallS())
+                        .withKeepFlagged(record.keepFlagged())
+                        .withMargin(record.margin())
+                        .withSequential(record.sequential())
+                        .withContrasts(record.contrasts())
+                        .withTwoStage(twoStage)
+                        .withPast(past)
+                        .withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles, results)));
         study(comparison, record, settings.out());
         String sizing = settings.profile() == Catalogue.Profile.SIZING ? sizing(settings, results) : "";
         report(comparison, settings.out(), sizing);
@@ -359,19 +357,16 @@ public final class Compare {
                     .filter(h -> h.at().isBefore(at))
                     .toList();
         }
-        return Comparison.of(
-                environment,
-                record.tests(),
-                record.modes(),
-                results,
-                record.wallS(),
-                keep,
-                record.margin(),
-                record.sequential(),
-                contrasts == null ? record.contrasts() : CompareSettings.contrasts(contrasts, record.modes()),
-                RawFiles.readTwoStage(out),
-                past,
-                CpuProfiles.of(record.tests(), record.modes(), profiles, results));
+        return Comparison.of(ComparisonInput.of(environment, record.tests(), record.modes(), results)
+                .withWallS(record.wallS())
+                .withKeepFlagged(keep)
+                .withMargin(record.margin())
+                .withSequential(record.sequential())
+                .withContrasts(
+                        contrasts == null ? record.contrasts() : CompareSettings.contrasts(contrasts, record.modes()))
+                .withTwoStage(RawFiles.readTwoStage(out))
+                .withPast(past)
+                .withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles, results)));
     }
 
     /** A field this version records and the one that wrote the directory did not. */
@@ -517,18 +512,10 @@ public final class Compare {
         List<TestSpec> sofar = first;
         for (int block = 1; ; block++) {
             Comparison read = Comparison.of(
-                    atStart.environment(),
-                    atStart.tests(),
-                    atStart.modes(),
-                    runs.results,
-                    Double.NaN,
-                    settings.keepFlagged(),
-                    settings.margin(),
-                    true,
-                    List.of(),
-                    null,
-                    List.of(),
-                    CpuProfiles.NONE);
+                    ComparisonInput.of(atStart.environment(), atStart.tests(), atStart.modes(), runs.results)
+                            .withKeepFlagged(settings.keepFlagged())
+                            .withMargin(settings.margin())
+                            .withSequential(true));
             List<Integer> more = new ArrayList<>();
             List<TestSpec> next = new ArrayList<>();
             for (TestSpec spec : sofar) {

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
-import dev.vtlab.compare.judge.CpuProfiles;
+import dev.vtlab.compare.judge.ComparisonInput;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.dispatch.DispatchMode;
@@ -300,20 +300,16 @@ public final class Fixtures {
 
     /** The same, {@code sequential}: the runs came in the sequential design's blocks. */
     public static Comparison pingComparison(List<RunResult> runs, boolean keepFlagged, boolean sequential) {
-        return Comparison.of(
-                // in one order whatever the JVM (Map.of's is not), for the golden files
-                new TreeMap<>(Map.of("kernel", "test", "server_cpus", "0", "cpu_model", "test CPU", "jdk", "25")),
-                List.of("ping"),
-                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
-                runs,
-                60,
-                keepFlagged,
-                0.05,
-                sequential,
-                List.of(),
-                null,
-                List.of(),
-                CpuProfiles.NONE);
+        return Comparison.of(ComparisonInput.of(
+                        // in one order whatever the JVM (Map.of's is not), for the golden files
+                        new TreeMap<>(
+                                Map.of("kernel", "test", "server_cpus", "0", "cpu_model", "test CPU", "jdk", "25")),
+                        List.of("ping"),
+                        List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
+                        runs)
+                .withWallS(60)
+                .withKeepFlagged(keepFlagged)
+                .withSequential(sequential));
     }
 
     /** {@code call} is refused with one line that starts with {@code start} and contains {@code contains}. */

@@ -3,7 +3,7 @@ package dev.vtlab.compare;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
-import dev.vtlab.compare.judge.CpuProfiles;
+import dev.vtlab.compare.judge.ComparisonInput;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
@@ -64,19 +64,12 @@ public final class StudyRuns {
 
     /** The comparison of {@code runs} as a study profile on a machine with {@code kernel}, margin ±5 %. */
     public static Comparison comparison(List<String> tests, List<RunResult> runs, String kernel) {
-        return Comparison.of(
-                Map.of("profile", "study", "kernel", kernel, "cpus", "2", "cpu_plan", "test"),
-                tests,
-                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
-                runs,
-                60,
-                false,
-                0.05,
-                false,
-                List.of(),
-                null,
-                List.of(),
-                CpuProfiles.NONE);
+        return Comparison.of(ComparisonInput.of(
+                        Map.of("profile", "study", "kernel", kernel, "cpus", "2", "cpu_plan", "test"),
+                        tests,
+                        List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
+                        runs)
+                .withWallS(60));
     }
 
     private static TreeSet<Integer> cpus(Integer... cpus) {

@@ -388,32 +388,15 @@ public final class Comparison {
         return ordered;
     }
 
-    /**
-     * Judges {@code runs}. {@code keepFlagged}: count the runs flagged for their setup (errors, a busy machine, a
-     * load generator at its limit, the CPUs' speed) in the verdicts too; by default they are left out. Runs flagged
-     * for their outcome (a level not steady or above its bound, a pool not converged, the JIT compiling…) always
-     * count; each primary row says what it would read without them. {@code contrasts}: besides each mode against the
-     * baseline, each pair's ratios (secondary rows, in Holm's family with the others) and its CPU µs per request difference. {@code twoStage}: where it planned a
-     * fixed precision, the primary row of each test it planned gets Stein's fixed-width interval ({@link
-     * TwoStagePlans#interval}) instead of the ordinary one; null: none planned. {@code sequential}: the runs came in
-     * the sequential design's blocks ({@link Sequentials}), so each primary row gets the verdict and repeated intervals
-     * of the look that stopped it. {@code past}: the history of past
-     * comparisons of its configuration (their records, older than this one), which {@link #history()} sets beside
-     * today's figures. {@code profiles}: the profiled runs' CPU by bucket, which count in no verdict.
-     */
-    public static Comparison of(
-            Map<String, String> environment,
-            List<String> tests,
-            List<DispatchMode> modes,
-            List<RunResult> runs,
-            double wallS,
-            boolean keepFlagged,
-            double margin,
-            boolean sequential,
-            List<Contrast> contrasts,
-            TwoStageRecord twoStage,
-            List<HistoryRecord> past,
-            CpuProfiles profiles) {
+    /** Judges {@code in}'s runs as it says ({@link ComparisonInput}). */
+    public static Comparison of(ComparisonInput in) {
+        Map<String, String> environment = in.environment();
+        List<String> tests = in.tests();
+        List<DispatchMode> modes = in.modes();
+        List<RunResult> runs = in.runs();
+        boolean keepFlagged = in.keepFlagged();
+        double margin = in.margin();
+        List<Contrast> contrasts = in.contrasts();
         List<Aggregate> aggregates = new ArrayList<>();
         List<RatioRow> ratios = new ArrayList<>();
         List<RatioRow> contrastRows = new ArrayList<>();
@@ -435,10 +418,16 @@ public final class Comparison {
                     boolean isPrimary = headline.equals(primary);
                     TwoStagePlans.Planned planned = isPrimary
                             ? TwoStagePlans.interval(
-                                    twoStage, keepFlagged, test, mode, values.get(mode), values.get(baseline), metric)
+                                    in.twoStage(),
+                                    keepFlagged,
+                                    test,
+                                    mode,
+                                    values.get(mode),
+                                    values.get(baseline),
+                                    metric)
                             : null;
                     RatioRow row = ratioRow(test, headline, mode, baseline, values, used, margin, isPrimary, planned);
-                    if (isPrimary && sequential) {
+                    if (isPrimary && in.sequential()) {
                         row = sequential(row, runsOf(runs, test), keepFlagged, margin);
                     }
                     ratios.add(isPrimary ? otherReadings(row, everyRun, unflagged, margin) : row);
@@ -471,13 +460,13 @@ public final class Comparison {
                 contrasts,
                 ordered,
                 cpuDifferences,
-                wallS,
+                in.wallS(),
                 keepFlagged,
                 margin,
-                sequential,
-                twoStage,
-                List.copyOf(past),
-                profiles);
+                in.sequential(),
+                in.twoStage(),
+                List.copyOf(in.past()),
+                in.profiles());
     }
 
     /**

@@ -131,18 +131,9 @@ class ComparisonContrastsTest {
             }
         }
         return Comparison.of(
-                Map.of("kernel", "test"),
-                List.of("ping"),
-                List.of(POOL, HANDOFF, VIRTUAL),
-                runs,
-                60,
-                false,
-                0.05,
-                false,
-                contrasts,
-                null,
-                List.of(),
-                CpuProfiles.NONE);
+                ComparisonInput.of(Map.of("kernel", "test"), List.of("ping"), List.of(POOL, HANDOFF, VIRTUAL), runs)
+                        .withWallS(60)
+                        .withContrasts(contrasts));
     }
 
     /** A run of ping whose figures are set by one offset; every other figure is the same in every run. */

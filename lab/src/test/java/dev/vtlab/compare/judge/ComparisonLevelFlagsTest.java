@@ -34,19 +34,12 @@ class ComparisonLevelFlagsTest {
                     rep,
                     rep == 2 ? Map.of("50 users", Set.of(Flag.NOT_STEADY)) : Map.of()));
         }
-        Comparison c = Comparison.of(
-                Map.of("kernel", "test"),
-                List.of("throughput"),
-                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
-                runs,
-                60,
-                false,
-                0.05,
-                false,
-                List.of(),
-                null,
-                List.of(),
-                CpuProfiles.NONE);
+        Comparison c = Comparison.of(ComparisonInput.of(
+                        Map.of("kernel", "test"),
+                        List.of("throughput"),
+                        List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
+                        runs)
+                .withWallS(60));
         Comparison.RatioRow top = c.ratio("throughput", DispatchMode.EXECUTOR_VIRTUAL, TOP);
         assertEquals(new Comparison.Runs(3, 0, Map.of()), top.modeRuns(), "the primary level: three runs, unflagged");
         Comparison.RatioRow low = c.ratio("throughput", DispatchMode.EXECUTOR_VIRTUAL, LOW);

@@ -358,19 +358,12 @@ class StudyTableTest {
     void otherModesThanTheStudysAreNotMeasurable() {
         List<RunResult> all =
                 runs("throughput", THROUGHPUT, 0.75, s -> new Figures(1000 * s, 1000 * s, 600, Double.NaN));
-        Comparison virtualFirst = Comparison.of(
-                Map.of("profile", "study", "kernel", "6.18"),
-                List.of("throughput"),
-                List.of(DispatchMode.EXECUTOR_VIRTUAL, DispatchMode.THREADPOOL),
-                all,
-                60,
-                false,
-                0.05,
-                false,
-                List.of(),
-                null,
-                List.of(),
-                CpuProfiles.NONE);
+        Comparison virtualFirst = Comparison.of(ComparisonInput.of(
+                        Map.of("profile", "study", "kernel", "6.18"),
+                        List.of("throughput"),
+                        List.of(DispatchMode.EXECUTOR_VIRTUAL, DispatchMode.THREADPOOL),
+                        all)
+                .withWallS(60));
         StudyTable.Row row =
                 byClaim(StudyTable.of(virtualFirst, StudyRuns.ONE_CPU, 0.05)).get("cpu-bound-throughput");
         assertEquals(Verdict.NOT_MEASURABLE, row.outcome().verdict());

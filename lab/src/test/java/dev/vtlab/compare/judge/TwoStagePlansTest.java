@@ -177,19 +177,10 @@ class TwoStagePlansTest {
 
     /** {@code runs} of ping judged at ±5 %, with the two-stage {@code plan} (null: none). */
     private static Comparison judged(List<RunResult> runs, boolean keepFlagged, TwoStageRecord plan) {
-        return Comparison.of(
-                Map.of(),
-                List.of("ping"),
-                MODES,
-                runs,
-                100,
-                keepFlagged,
-                0.05,
-                false,
-                List.of(),
-                plan,
-                List.of(),
-                CpuProfiles.NONE);
+        return Comparison.of(ComparisonInput.of(Map.of(), List.of("ping"), MODES, runs)
+                .withWallS(100)
+                .withKeepFlagged(keepFlagged)
+                .withTwoStage(plan));
     }
 
     private static RunResult flagged(RunResult r) {
