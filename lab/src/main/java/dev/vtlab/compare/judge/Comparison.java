@@ -266,6 +266,9 @@ public final class Comparison {
     /** Where the CPU went, from the profiled runs; {@link CpuProfiles#NONE} without them. */
     private final CpuProfiles profiles;
 
+    /** Each test's primary headline ({@link #primary(String)}), decided once as the comparison is judged. */
+    private final Map<String, Headline> primaries;
+
     private final Map<Key, Aggregate> aggregateIndex = new HashMap<>();
     private final Map<Key, RatioRow> ratioIndex = new HashMap<>();
     // derived from the fields above on first use
@@ -278,6 +281,7 @@ public final class Comparison {
             List<String> tests,
             List<DispatchMode> modes,
             List<RunResult> runs,
+            Map<String, Headline> primaries,
             List<Aggregate> aggregates,
             List<RatioRow> ratios,
             List<Contrast> contrasts,
@@ -303,6 +307,7 @@ public final class Comparison {
         this.tests = tests;
         this.modes = modes;
         this.runs = runs;
+        this.primaries = primaries;
         this.aggregates = aggregates;
         this.ratios = ratios;
         this.wallS = wallS;
@@ -402,8 +407,11 @@ public final class Comparison {
         List<RatioRow> contrastRows = new ArrayList<>();
         List<CpuDifference> cpuDifferences = new ArrayList<>();
         DispatchMode baseline = modes.get(0);
+        Map<String, Headline> primaries = new HashMap<>();
         for (String test : tests) {
             Set<Headline> headlines = headlinesOf(runs, test);
+            Headline primary = primary(test, environment, headlines);
+            primaries.put(test, primary);
             for (Headline headline : headlines) {
                 Metric metric = headline.metric();
                 PerMode per = perMode(runs, test, modes, headline, keepFlagged);
@@ -413,7 +421,6 @@ public final class Comparison {
                 Map<DispatchMode, double[]> unflagged = per.unflagged();
                 values.forEach((mode, v) ->
                         aggregates.add(new Aggregate(test, mode, headline, Stats.mean(v, metric.resolution))));
-                Headline primary = primary(test, environment, headlines);
                 for (DispatchMode mode : modes.subList(1, modes.size())) {
                     boolean isPrimary = headline.equals(primary);
                     TwoStagePlans.Planned planned = isPrimary
@@ -455,6 +462,7 @@ public final class Comparison {
                 tests,
                 modes,
                 runs,
+                primaries,
                 aggregates,
                 new ArrayList<>(baselineRows),
                 contrasts,
@@ -845,7 +853,7 @@ public final class Comparison {
      * level (levels are aggregated lowest first). Null when no run measured it.
      */
     public Headline primary(String test) {
-        return primary(test, environment, headlines(test));
+        return primaries.get(test);
     }
 
     /** The primary figure of {@code test} among the headlines its runs measured ({@code userTest}: a user's plan). */
