@@ -199,23 +199,140 @@ public final class SvgChart {
      * against a vertical line at 1 (no difference). Rows with no interval show the point alone.
      */
     public static String ratios(String id, String title, List<RatioPoint> points) {
-        List<String> rows = points.stream().map(RatioPoint::row).distinct().toList();
-        double lo = 1, hi = 1;
+        RatioLayout layout = RatioLayout.of(points);
+        StringBuilder svg = head(id, title, layout.width(), layout.height());
+        ratioAxis(svg, layout);
         for (RatioPoint p : points) {
-            for (double v : new double[] {p.estimate(), p.low(), p.high()}) {
-                if (!Double.isNaN(v) && !Double.isInfinite(v)) {
-                    lo = Math.min(lo, v);
-                    hi = Math.max(hi, v);
+            ratio(svg, layout, p);
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    /**
+     * Where a ratio chart draws: its rows and series in order of first appearance, the ratios' axis from
+     * {@code min} to {@code max}, the plot's left edge (after the row labels) and the chart's size.
+     */
+    private record RatioLayout(
+            List<String> rows, List<String> series, double min, double max, int left, int width, int height) {
+
+        static final int ROW_H = 18;
+
+        static RatioLayout of(List<RatioPoint> points) {
+            List<String> rows = points.stream().map(RatioPoint::row).distinct().toList();
+            double lo = 1, hi = 1;
+            for (RatioPoint p : points) {
+                for (double v : new double[] {p.estimate(), p.low(), p.high()}) {
+                    if (!Double.isNaN(v) && !Double.isInfinite(v)) {
+                        lo = Math.min(lo, v);
+                        hi = Math.max(hi, v);
+                    }
                 }
             }
+            // room for the longest row label at about 6 px a character, the plot keeping its width
+            int longest = rows.stream().mapToInt(String::length).max().orElse(0);
+            int left = Math.max(150, 12 + 6 * longest);
+            return new RatioLayout(
+                    rows,
+                    points.stream().map(RatioPoint::series).distinct().toList(),
+                    Math.max(0, lo - 0.05),
+                    hi + 0.05,
+                    left,
+                    W + left - 150,
+                    TOP + ROW_H * Math.max(1, rows.size()) + 40);
         }
-        double min = Math.max(0, lo - 0.05), max = hi + 0.05;
-        // room for the longest row label at about 6 px a character, the plot keeping its width
-        int longest = rows.stream().mapToInt(String::length).max().orElse(0);
-        int left = Math.max(150, 12 + 6 * longest);
-        int rowH = 18, top = 30, width = W + left - 150, height = top + rowH * Math.max(1, rows.size()) + 40;
-        StringBuilder svg = new StringBuilder(2048);
-        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"")
+
+        double plotW() {
+            return width - left - RIGHT;
+        }
+
+        double x(double v) {
+            return left + (v - min) / (max - min) * plotW();
+        }
+
+        /** A point's height: its row's middle, the series of a row 4 px apart about it. */
+        double y(RatioPoint p) {
+            return TOP
+                    + rows.indexOf(p.row()) * ROW_H
+                    + ROW_H / 2.0
+                    + (series.indexOf(p.series()) - (series.size() - 1) / 2.0) * 4;
+        }
+    }
+
+    /** The ratios' axis: its ticks, the dashed line at 1 and its label. */
+    private static void ratioAxis(StringBuilder svg, RatioLayout l) {
+        for (double tick : new double[] {l.min(), (l.min() + 1) / 2, 1, (l.max() + 1) / 2, l.max()}) {
+            svg.append("<text x=\"")
+                    .append(fmt(l.x(tick)))
+                    .append("\" y=\"")
+                    .append(l.height() - 22)
+                    .append("\" font-size=\"10\" text-anchor=\"middle\">")
+                    .append(String.format(Locale.ROOT, "%.2f", tick))
+                    .append("</text>\n");
+        }
+        svg.append("<line x1=\"")
+                .append(fmt(l.x(1)))
+                .append("\" x2=\"")
+                .append(fmt(l.x(1)))
+                .append("\" y1=\"")
+                .append(TOP - 4)
+                .append("\" y2=\"")
+                .append(l.height() - 34)
+                .append("\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n")
+                .append("<text x=\"")
+                .append(l.left() + l.plotW() / 2)
+                .append("\" y=\"")
+                .append(l.height() - 8)
+                .append(
+                        "\" font-size=\"10\" text-anchor=\"middle\">ratio to the baseline (1 = no difference)</text>\n");
+    }
+
+    /** One ratio: its row's label (beside the row's first series), its whisker if it has an interval, its point. */
+    private static void ratio(StringBuilder svg, RatioLayout l, RatioPoint p) {
+        double y = l.y(p);
+        if (l.series().indexOf(p.series()) == 0) {
+            svg.append("<text x=\"")
+                    .append(l.left() - 6)
+                    .append("\" y=\"")
+                    .append(fmt(y + 3))
+                    .append("\" font-size=\"10\" text-anchor=\"end\">")
+                    .append(escape(p.row()))
+                    .append("</text>\n");
+        }
+        if (!Double.isNaN(p.low())) {
+            svg.append("<line class=\"ci\" x1=\"")
+                    .append(fmt(l.x(p.low())))
+                    .append("\" x2=\"")
+                    .append(fmt(l.x(p.high())))
+                    .append("\" y1=\"")
+                    .append(fmt(y))
+                    .append("\" y2=\"")
+                    .append(fmt(y))
+                    .append("\" stroke=\"")
+                    .append(p.color())
+                    .append("\" stroke-width=\"2\"/>\n");
+        }
+        if (!Double.isNaN(p.estimate())) {
+            svg.append("<circle data-series=\"")
+                    .append(escape(p.series()))
+                    .append("\" data-value=\"")
+                    .append(String.format(Locale.ROOT, "%.3f", p.estimate()))
+                    .append("\" cx=\"")
+                    .append(fmt(l.x(p.estimate())))
+                    .append("\" cy=\"")
+                    .append(fmt(y))
+                    .append("\" r=\"3.5\" fill=\"")
+                    .append(p.color())
+                    .append("\"><title>")
+                    .append(escape(p.series() + " " + p.row() + ": "
+                            + String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", p.estimate(), p.low(), p.high())))
+                    .append("</title></circle>\n");
+        }
+    }
+
+    /** An SVG element of {@code width} × {@code height} px, its title at the top. */
+    private static StringBuilder head(String id, String title, int width, int height) {
+        return new StringBuilder(4096)
+                .append("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"")
                 .append(id)
                 .append("\" width=\"")
                 .append(width)
@@ -230,95 +347,10 @@ public final class SvgChart {
                 .append("\" y=\"16\" font-size=\"13\" text-anchor=\"middle\" font-weight=\"bold\">")
                 .append(escape(title))
                 .append("</text>\n");
-        double plotW = width - left - RIGHT;
-        java.util.function.DoubleUnaryOperator x = v -> left + (v - min) / (max - min) * plotW;
-        for (double tick : new double[] {min, (min + 1) / 2, 1, (max + 1) / 2, max}) {
-            svg.append("<text x=\"")
-                    .append(fmt(x.applyAsDouble(tick)))
-                    .append("\" y=\"")
-                    .append(height - 22)
-                    .append("\" font-size=\"10\" text-anchor=\"middle\">")
-                    .append(String.format(Locale.ROOT, "%.2f", tick))
-                    .append("</text>\n");
-        }
-        svg.append("<line x1=\"")
-                .append(fmt(x.applyAsDouble(1)))
-                .append("\" x2=\"")
-                .append(fmt(x.applyAsDouble(1)))
-                .append("\" y1=\"")
-                .append(top - 4)
-                .append("\" y2=\"")
-                .append(height - 34)
-                .append("\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n")
-                .append("<text x=\"")
-                .append(left + plotW / 2)
-                .append("\" y=\"")
-                .append(height - 8)
-                .append(
-                        "\" font-size=\"10\" text-anchor=\"middle\">ratio to the baseline (1 = no difference)</text>\n");
-        List<String> series = points.stream().map(RatioPoint::series).distinct().toList();
-        for (RatioPoint p : points) {
-            int row = rows.indexOf(p.row());
-            double y = top + row * rowH + rowH / 2.0 + (series.indexOf(p.series()) - (series.size() - 1) / 2.0) * 4;
-            if (series.indexOf(p.series()) == 0) {
-                svg.append("<text x=\"")
-                        .append(left - 6)
-                        .append("\" y=\"")
-                        .append(fmt(y + 3))
-                        .append("\" font-size=\"10\" text-anchor=\"end\">")
-                        .append(escape(p.row()))
-                        .append("</text>\n");
-            }
-            if (!Double.isNaN(p.low())) {
-                svg.append("<line class=\"ci\" x1=\"")
-                        .append(fmt(x.applyAsDouble(p.low())))
-                        .append("\" x2=\"")
-                        .append(fmt(x.applyAsDouble(p.high())))
-                        .append("\" y1=\"")
-                        .append(fmt(y))
-                        .append("\" y2=\"")
-                        .append(fmt(y))
-                        .append("\" stroke=\"")
-                        .append(p.color())
-                        .append("\" stroke-width=\"2\"/>\n");
-            }
-            if (!Double.isNaN(p.estimate())) {
-                svg.append("<circle data-series=\"")
-                        .append(escape(p.series()))
-                        .append("\" data-value=\"")
-                        .append(String.format(Locale.ROOT, "%.3f", p.estimate()))
-                        .append("\" cx=\"")
-                        .append(fmt(x.applyAsDouble(p.estimate())))
-                        .append("\" cy=\"")
-                        .append(fmt(y))
-                        .append("\" r=\"3.5\" fill=\"")
-                        .append(p.color())
-                        .append("\"><title>")
-                        .append(escape(p.series() + " " + p.row() + ": "
-                                + String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", p.estimate(), p.low(), p.high())))
-                        .append("</title></circle>\n");
-            }
-        }
-        return svg.append("</svg>").toString();
     }
 
     private static StringBuilder open(String id, String title, String yLabel, double maxY) {
-        StringBuilder svg = new StringBuilder(4096);
-        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"")
-                .append(id)
-                .append("\" width=\"")
-                .append(W)
-                .append("\" height=\"")
-                .append(H)
-                .append("\" viewBox=\"0 0 ")
-                .append(W)
-                .append(' ')
-                .append(H)
-                .append("\" font-family=\"sans-serif\">\n<text x=\"")
-                .append(W / 2)
-                .append("\" y=\"16\" font-size=\"13\" text-anchor=\"middle\" font-weight=\"bold\">")
-                .append(escape(title))
-                .append("</text>\n");
+        StringBuilder svg = head(id, title, W, H);
         for (int i = 0; i <= 4; i++) {
             double v = maxY * i / 4;
             double y = py(v, maxY);

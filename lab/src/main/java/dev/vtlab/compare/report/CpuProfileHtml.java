@@ -89,6 +89,22 @@ final class CpuProfileHtml {
             }
         }
         h.append("</tr>\n");
+        cpuRows(h, c, modes);
+        windowRows(h, c, modes);
+        row(
+                h,
+                c,
+                "virtual threads the scheduler could not start (submit failed)",
+                null,
+                modes,
+                m -> String.valueOf(m.submitFailed()),
+                m -> "");
+        row(h, c, "CPU samples (lost samples)", null, modes, m -> m.samples() + " (" + m.lostSamples() + ")", m -> "");
+        h.append("</table>\n");
+    }
+
+    /** The CPU per request: by bucket, in all, and what the recording itself cost. */
+    private static void cpuRows(StringBuilder h, Comparison c, List<CpuProfiles.ModeProfile> modes) {
         for (Bucket b : Bucket.values()) {
             if (modes.stream().allMatch(m -> m.buckets().get(b).interval().mean() == 0)) {
                 continue; // a bucket no mode used
@@ -119,6 +135,10 @@ final class CpuProfileHtml {
                 modes,
                 m -> ratio(m.recordingRatio()),
                 m -> "");
+    }
+
+    /** What else happened in the profiled window: the sampling's coverage, GC, allocation, JIT, context switches. */
+    private static void windowRows(StringBuilder h, Comparison c, List<CpuProfiles.ModeProfile> modes) {
         intervalRow(h, c, "sampled CPU covers, % of measured", "coverage", modes, CpuProfiles.ModeProfile::coveragePct);
         intervalRow(h, c, "profiled window, s", "window", modes, CpuProfiles.ModeProfile::windowS);
         intervalRow(h, c, "GC collections in the window", "gc-count", modes, CpuProfiles.ModeProfile::gcCount);
@@ -152,16 +172,6 @@ final class CpuProfileHtml {
                 "context-switches",
                 modes,
                 CpuProfiles.ModeProfile::contextSwitchesPerS);
-        row(
-                h,
-                c,
-                "virtual threads the scheduler could not start (submit failed)",
-                null,
-                modes,
-                m -> String.valueOf(m.submitFailed()),
-                m -> "");
-        row(h, c, "CPU samples (lost samples)", null, modes, m -> m.samples() + " (" + m.lostSamples() + ")", m -> "");
-        h.append("</table>\n");
     }
 
     /** A figure's row: each mode's interval and, beside each mode but the baseline, its difference to it. */

@@ -58,6 +58,30 @@ public final class HtmlReport {
     /** With {@code sections}, HTML of other writers (the sizing pilot's), after the verdicts. */
     public static void write(Comparison c, Path out, String sections) throws IOException {
         StringBuilder h = new StringBuilder(128 * 1024);
+        head(h);
+        answer(h, c);
+        if (Files.exists(out.resolve(StudyReport.HTML))) {
+            // the study profile's claim-by-claim table, written just before this page
+            h.append("<p id=\"study\"><b>The case study's claims, re-measured:</b> <a href=\"")
+                    .append(StudyReport.HTML)
+                    .append("\">")
+                    .append(StudyReport.HTML)
+                    .append("</a></p>\n");
+        }
+        verdicts(h, c);
+        h.append(sections);
+        environment(h, c);
+        runs(h, c, out);
+        CpuProfileHtml.write(h, c, out);
+        for (String test : c.tests()) {
+            testSection(h, c, test);
+        }
+        Files.writeString(
+                out.resolve("index.html"), h.append("</body></html>\n").toString());
+    }
+
+    /** The page's head, its style (a class per mode's colour) and title. */
+    private static void head(StringBuilder h) {
         h.append(
                         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>vtlab comparison</title>\n<style>")
                 .append(
@@ -70,17 +94,10 @@ public final class HtmlReport {
                         .map(e -> "." + e.getKey().label() + "{color:" + e.getValue() + "}")
                         .collect(Collectors.joining()))
                 .append("</style></head><body>\n<h1>vtlab: Liberty thread pool vs virtual threads</h1>\n");
-        answer(h, c);
-        if (Files.exists(out.resolve(StudyReport.HTML))) {
-            // the study profile's claim-by-claim table, written just before this page
-            h.append("<p id=\"study\"><b>The case study's claims, re-measured:</b> <a href=\"")
-                    .append(StudyReport.HTML)
-                    .append("\">")
-                    .append(StudyReport.HTML)
-                    .append("</a></p>\n");
-        }
-        verdicts(h, c);
-        h.append(sections);
+    }
+
+    /** The environment, the wall time and how every figure was made, folded. */
+    private static void environment(StringBuilder h, Comparison c) {
         h.append("<details id=\"environment\"><summary>Environment and method</summary>\n<p>");
         c.environment().forEach((k, v) -> h.append("<b>")
                 .append(k)
@@ -108,49 +125,47 @@ public final class HtmlReport {
                 .append(" lab's docs/decide.md.</p>\n")
                 .append(TwoStageReport.html(c))
                 .append("</details>\n");
-        runs(h, c, out);
-        CpuProfileHtml.write(h, c, out);
-        for (String test : c.tests()) {
-            Catalogue.LoadTest spec = Catalogue.resolve(test, c.environment().get(Catalogue.USER_TEST));
-            h.append("<h2 id=\"")
-                    .append(test)
-                    .append("\">")
-                    .append(test)
-                    .append("</h2>\n<p>")
-                    .append(SvgChart.escape(spec.about()))
-                    .append(". JMeter properties: <code>")
-                    .append(SvgChart.escape(c.runs().stream()
-                            .filter(r -> r.test().equals(test))
-                            .findFirst()
-                            .map(r -> r.props().toString())
-                            .orElse("")))
-                    .append("</code>");
-            if (!spec.serverJvmArgs().isEmpty()) {
-                h.append("; its servers' JVM options add <code>")
-                        .append(SvgChart.escape(String.join(" ", spec.serverJvmArgs())))
-                        .append("</code> to the comparison's");
-            }
-            h.append(" (each run's as its JVM reported them: <code>server_jvm_args</code> in summary.json)</p>\n");
-            requestTypes(h, c, test);
-            ContrastsReport.html(h, c, test);
-            VariabilityReport.html(h, c, test);
-            h.append("<div class=\"charts\">\n");
-            for (String chart : CHARTS) {
-                if (chart.equals("ratio-to-baseline") && c.modes().size() < 2) {
-                    continue;
-                }
-                h.append("<figure class=\"chart\" data-test=\"")
-                        .append(test)
-                        .append("\" data-chart=\"")
-                        .append(chart)
-                        .append("\">")
-                        .append(chart(c, test, chart))
-                        .append("</figure>\n");
-            }
-            h.append("</div>\n");
+    }
+
+    /** A test's section: what it is, its request types, contrasts and variance, then its charts. */
+    private static void testSection(StringBuilder h, Comparison c, String test) {
+        Catalogue.LoadTest spec = Catalogue.resolve(test, c.environment().get(Catalogue.USER_TEST));
+        h.append("<h2 id=\"")
+                .append(test)
+                .append("\">")
+                .append(test)
+                .append("</h2>\n<p>")
+                .append(SvgChart.escape(spec.about()))
+                .append(". JMeter properties: <code>")
+                .append(SvgChart.escape(c.runs().stream()
+                        .filter(r -> r.test().equals(test))
+                        .findFirst()
+                        .map(r -> r.props().toString())
+                        .orElse("")))
+                .append("</code>");
+        if (!spec.serverJvmArgs().isEmpty()) {
+            h.append("; its servers' JVM options add <code>")
+                    .append(SvgChart.escape(String.join(" ", spec.serverJvmArgs())))
+                    .append("</code> to the comparison's");
         }
-        Files.writeString(
-                out.resolve("index.html"), h.append("</body></html>\n").toString());
+        h.append(" (each run's as its JVM reported them: <code>server_jvm_args</code> in summary.json)</p>\n");
+        requestTypes(h, c, test);
+        ContrastsReport.html(h, c, test);
+        VariabilityReport.html(h, c, test);
+        h.append("<div class=\"charts\">\n");
+        for (String chart : CHARTS) {
+            if (chart.equals("ratio-to-baseline") && c.modes().size() < 2) {
+                continue;
+            }
+            h.append("<figure class=\"chart\" data-test=\"")
+                    .append(test)
+                    .append("\" data-chart=\"")
+                    .append(chart)
+                    .append("\">")
+                    .append(chart(c, test, chart))
+                    .append("</figure>\n");
+        }
+        h.append("</div>\n");
     }
 
     /** Per test and mode one sentence from the primary verdict, then which runs are doubtful. */
@@ -374,49 +389,10 @@ public final class HtmlReport {
                         "seconds",
                         "req/s",
                         runs.stream().map(r -> perSecond(r)).toList());
-            case "ratio-to-baseline" ->
-                SvgChart.ratios(
-                        id,
-                        "Ratio to " + c.modes().get(0).label() + " with its interval",
-                        c.ratios().stream()
-                                .filter(r ->
-                                        r.test().equals(test) && r.headline().requestType() == null)
-                                .map(r -> new SvgChart.RatioPoint(
-                                        Labels.label(r.headline()),
-                                        r.mode().label(),
-                                        COLORS.get(r.mode()),
-                                        r.ratio().estimate(),
-                                        r.ratio().low(),
-                                        r.ratio().high()))
-                                .toList());
+            case "ratio-to-baseline" -> ratioToBaseline(c, test, id);
             case "tps-per-level" ->
                 levelBars(c, test, id, "Steady throughput per load level (mean, CI)", "req/s", Metric.STEADY_RPS);
-            case "latency-percentiles" -> {
-                // at the highest load level, where the modes differ most
-                List<String> groups = List.of("p50", "p95", "p99");
-                List<Metric> metrics = List.of(Metric.P50_MS, Metric.P95_MS, Metric.P99_MS);
-                String top = runs.isEmpty()
-                        ? null
-                        : level(runs.get(0), runs.get(0).levels().size() - 1);
-                yield SvgChart.bars(
-                        id,
-                        "Latency at the top level, successes (mean, CI)",
-                        "ms",
-                        groups,
-                        c.modes().stream()
-                                .map(m -> {
-                                    double[] v = new double[3], lo = new double[3], hi = new double[3];
-                                    for (int i = 0; i < 3; i++) {
-                                        Stats.Interval in =
-                                                c.interval(test, m, new Headline(metrics.get(i), top, null));
-                                        v[i] = in == null ? Double.NaN : in.mean();
-                                        lo[i] = in == null ? Double.NaN : in.low();
-                                        hi[i] = in == null ? Double.NaN : in.high();
-                                    }
-                                    return new SvgChart.Bars(m.label(), COLORS.get(m), v, lo, hi);
-                                })
-                                .toList());
-            }
+            case "latency-percentiles" -> latencyPercentiles(c, test, id, runs);
             case "server-cpu" ->
                 SvgChart.line(
                         id,
@@ -437,54 +413,90 @@ public final class HtmlReport {
                         "Server RSS (solid) and heap used (dashed)",
                         "seconds",
                         "bytes",
-                        runs.stream()
-                                .flatMap(r -> Stream.of(
-                                        sampled(
-                                                r.mode().label() + " RSS #" + r.repetition(),
-                                                COLORS.get(r.mode()),
-                                                false,
-                                                r,
-                                                ServerSample::rssBytes),
-                                        sampled(
-                                                r.mode().label() + " heap #" + r.repetition(),
-                                                COLORS.get(r.mode()),
-                                                true,
-                                                r,
-                                                x -> x.metric(ServerMetric.MEMORY_USED_HEAP_BYTES))))
-                                .toList());
+                        runs.stream().flatMap(r -> memory(r)).toList());
             case "threads" ->
                 SvgChart.line(
                         id,
                         "Liberty pool size (solid) vs virtual threads in flight (dashed)",
                         "seconds",
                         "threads",
-                        runs.stream()
-                                .flatMap(r -> {
-                                    SvgChart.Series pool = sampled(
-                                            r.mode().label() + ": pool size #" + r.repetition(),
-                                            COLORS.get(r.mode()),
-                                            false,
-                                            r,
-                                            x -> x.metric(ServerMetric.THREADPOOL_SIZE));
-                                    // the Dispatcher's virtual threads, or in executor-virtual mode the feature's
-                                    ServerMetric metric = r.mode().virtualThreadPerTask()
-                                            ? ServerMetric.EXECUTOR_VIRTUAL_TASKS_IN_FLIGHT
-                                            : ServerMetric.VIRTUAL_THREADS_ACTIVE;
-                                    SvgChart.Series vts = sampled(
-                                            r.mode().label() + ": virtual threads in flight #" + r.repetition(),
-                                            COLORS.get(r.mode()),
-                                            true,
-                                            r,
-                                            x -> x.metric(metric));
-                                    return vts.x().length > 0
-                                                    && (r.mode().handsOff()
-                                                            || r.mode().virtualThreadPerTask())
-                                            ? Stream.of(pool, vts)
-                                            : Stream.of(pool);
-                                })
-                                .toList());
+                        runs.stream().flatMap(r -> threads(r)).toList());
             default -> throw new IllegalArgumentException(chart);
         };
+    }
+
+    /** Each mode's ratio to the baseline of the test's figures (not the request types'), with its interval. */
+    private static String ratioToBaseline(Comparison c, String test, String id) {
+        return SvgChart.ratios(
+                id,
+                "Ratio to " + c.modes().get(0).label() + " with its interval",
+                c.ratios().stream()
+                        .filter(r -> r.test().equals(test) && r.headline().requestType() == null)
+                        .map(r -> new SvgChart.RatioPoint(
+                                Labels.label(r.headline()),
+                                r.mode().label(),
+                                COLORS.get(r.mode()),
+                                r.ratio().estimate(),
+                                r.ratio().low(),
+                                r.ratio().high()))
+                        .toList());
+    }
+
+    /** The percentiles at the highest load level, where the modes differ most. */
+    private static String latencyPercentiles(Comparison c, String test, String id, List<RunResult> runs) {
+        String top =
+                runs.isEmpty() ? null : level(runs.get(0), runs.get(0).levels().size() - 1);
+        return SvgChart.bars(
+                id,
+                "Latency at the top level, successes (mean, CI)",
+                "ms",
+                List.of("p50", "p95", "p99"),
+                modeBars(
+                        c,
+                        test,
+                        Stream.of(Metric.P50_MS, Metric.P95_MS, Metric.P99_MS)
+                                .map(m -> new Headline(m, top, null))
+                                .toList()));
+    }
+
+    /** A run's RSS and heap used, one series each. */
+    private static Stream<SvgChart.Series> memory(RunResult r) {
+        return Stream.of(
+                sampled(
+                        r.mode().label() + " RSS #" + r.repetition(),
+                        COLORS.get(r.mode()),
+                        false,
+                        r,
+                        ServerSample::rssBytes),
+                sampled(
+                        r.mode().label() + " heap #" + r.repetition(),
+                        COLORS.get(r.mode()),
+                        true,
+                        r,
+                        x -> x.metric(ServerMetric.MEMORY_USED_HEAP_BYTES)));
+    }
+
+    /** A run's pool size, and its virtual threads in flight where its mode has any and they were sampled. */
+    private static Stream<SvgChart.Series> threads(RunResult r) {
+        SvgChart.Series pool = sampled(
+                r.mode().label() + ": pool size #" + r.repetition(),
+                COLORS.get(r.mode()),
+                false,
+                r,
+                x -> x.metric(ServerMetric.THREADPOOL_SIZE));
+        // the Dispatcher's virtual threads, or in executor-virtual mode the feature's
+        ServerMetric metric = r.mode().virtualThreadPerTask()
+                ? ServerMetric.EXECUTOR_VIRTUAL_TASKS_IN_FLIGHT
+                : ServerMetric.VIRTUAL_THREADS_ACTIVE;
+        SvgChart.Series vts = sampled(
+                r.mode().label() + ": virtual threads in flight #" + r.repetition(),
+                COLORS.get(r.mode()),
+                true,
+                r,
+                x -> x.metric(metric));
+        return vts.x().length > 0 && (r.mode().handsOff() || r.mode().virtualThreadPerTask())
+                ? Stream.of(pool, vts)
+                : Stream.of(pool);
     }
 
     private static String levelBars(Comparison c, String test, String id, String title, String unit, Metric metric) {
@@ -498,21 +510,30 @@ public final class HtmlReport {
                 title,
                 unit,
                 groups,
-                c.modes().stream()
-                        .map(m -> {
-                            double[] v = new double[groups.size()],
-                                    lo = new double[groups.size()],
-                                    hi = new double[groups.size()];
-                            for (int g = 0; g < groups.size(); g++) {
-                                Stats.Interval in = c.interval(
-                                        test, m, new Headline(metric, groups.size() == 1 ? null : groups.get(g), null));
-                                v[g] = in == null ? Double.NaN : in.mean();
-                                lo[g] = in == null ? Double.NaN : in.low();
-                                hi[g] = in == null ? Double.NaN : in.high();
-                            }
-                            return new SvgChart.Bars(m.label(), COLORS.get(m), v, lo, hi);
-                        })
-                        .toList());
+                modeBars(
+                        c,
+                        test,
+                        groups.stream()
+                                .map(g -> new Headline(metric, groups.size() == 1 ? null : g, null))
+                                .toList()));
+    }
+
+    /** Per mode, a bar of each headline's mean with its interval (NaN where the mode has none). */
+    private static List<SvgChart.Bars> modeBars(Comparison c, String test, List<Headline> headlines) {
+        return c.modes().stream()
+                .map(m -> {
+                    double[] v = new double[headlines.size()],
+                            lo = new double[headlines.size()],
+                            hi = new double[headlines.size()];
+                    for (int i = 0; i < headlines.size(); i++) {
+                        Stats.Interval in = c.interval(test, m, headlines.get(i));
+                        v[i] = in == null ? Double.NaN : in.mean();
+                        lo[i] = in == null ? Double.NaN : in.low();
+                        hi[i] = in == null ? Double.NaN : in.high();
+                    }
+                    return new SvgChart.Bars(m.label(), COLORS.get(m), v, lo, hi);
+                })
+                .toList();
     }
 
     /** The name a level's headlines carry: none where the test has one level. */

@@ -81,77 +81,21 @@ public final class StudyReport {
     private static void json(List<Source> sources, List<StudyTable.Row> rows, Path file) throws IOException {
         JsonArrayBuilder claims = Json.createArrayBuilder();
         for (StudyTable.Row r : rows) {
-            StudyClaims.Claim claim = r.claim();
-            JsonObjectBuilder row = Json.createObjectBuilder()
-                    .add("id", claim.id())
-                    .add("section", claim.section())
-                    .add("claim", claim.claim())
-                    .add("study_figure", claim.figure())
-                    .add(
-                            "study_range",
-                            Json.createObjectBuilder()
-                                    .add("low", num(r.range().low()))
-                                    .add("high", num(r.range().high()))
-                                    .add("text", r.range().text()))
-                    .add("kind", claim.kind().name().toLowerCase(Locale.ROOT))
-                    .add("test", claim.test())
-                    .add(
-                            "metric",
-                            r.headline() == null
-                                    ? claim.metric().key
-                                    : r.headline().key())
-                    .add("mode", StudyClaims.MODE.label())
-                    .add("baseline", StudyClaims.BASELINE.label())
-                    .add(
-                            "ratio",
-                            r.ratio() == null
-                                    ? JsonValue.NULL
-                                    : num(r.ratio().ratio().estimate()))
-                    .add(
-                            "ci_low",
-                            r.ratio() == null
-                                    ? JsonValue.NULL
-                                    : num(r.ratio().ratio().low()))
-                    .add(
-                            "ci_high",
-                            r.ratio() == null
-                                    ? JsonValue.NULL
-                                    : num(r.ratio().ratio().high()))
-                    .add("verdict", r.outcome().verdict().text)
-                    .add("why", r.outcome().why())
-                    .add("note", claim.note())
-                    .add("source", r.source() < 0 ? JsonValue.NULL : Json.createValue(r.source()));
-            if (r.ratio() != null) {
-                row.add(
-                        "runs_used",
-                        Json.createObjectBuilder()
-                                .add(
-                                        StudyClaims.MODE.label(),
-                                        r.ratio().modeRuns().used())
-                                .add(
-                                        StudyClaims.BASELINE.label(),
-                                        r.ratio().baselineRuns().used()));
-                row.add("means", meansJson(r));
-            }
-            claims.add(row);
+            claims.add(claimJson(r));
         }
         JsonArrayBuilder comparisons = Json.createArrayBuilder();
         for (Source source : sources) {
-            JsonObjectBuilder env = Json.createObjectBuilder();
-            source.environment().forEach(env::add);
             comparisons.add(Json.createObjectBuilder()
                     .add("tests", Json.createArrayBuilder(source.tests()))
                     .add("report", source.report())
-                    .add("environment", env));
+                    .add("environment", environmentJson(source.environment())));
         }
         JsonObjectBuilder root = Json.createObjectBuilder()
                 .add("source", SOURCE)
                 .add("confidence", Stats.CONFIDENCE)
                 .add("comparisons", comparisons);
         if (sources.size() == 1) {
-            JsonObjectBuilder env = Json.createObjectBuilder();
-            sources.get(0).environment().forEach(env::add);
-            root.add("environment", env);
+            root.add("environment", environmentJson(sources.get(0).environment()));
         }
         root.add("claims", claims);
         try (Writer w = Files.newBufferedWriter(file);
@@ -159,6 +103,66 @@ public final class StudyReport {
                         .createWriter(w)) {
             json.writeObject(root.build());
         }
+    }
+
+    /** A claim's row: the study's side, vtlab's ratio and verdict, and the runs and means behind the ratio. */
+    private static JsonObjectBuilder claimJson(StudyTable.Row r) {
+        StudyClaims.Claim claim = r.claim();
+        JsonObjectBuilder row = Json.createObjectBuilder()
+                .add("id", claim.id())
+                .add("section", claim.section())
+                .add("claim", claim.claim())
+                .add("study_figure", claim.figure())
+                .add(
+                        "study_range",
+                        Json.createObjectBuilder()
+                                .add("low", num(r.range().low()))
+                                .add("high", num(r.range().high()))
+                                .add("text", r.range().text()))
+                .add("kind", claim.kind().name().toLowerCase(Locale.ROOT))
+                .add("test", claim.test())
+                .add(
+                        "metric",
+                        r.headline() == null ? claim.metric().key : r.headline().key())
+                .add("mode", StudyClaims.MODE.label())
+                .add("baseline", StudyClaims.BASELINE.label())
+                .add(
+                        "ratio",
+                        r.ratio() == null
+                                ? JsonValue.NULL
+                                : num(r.ratio().ratio().estimate()))
+                .add(
+                        "ci_low",
+                        r.ratio() == null
+                                ? JsonValue.NULL
+                                : num(r.ratio().ratio().low()))
+                .add(
+                        "ci_high",
+                        r.ratio() == null
+                                ? JsonValue.NULL
+                                : num(r.ratio().ratio().high()))
+                .add("verdict", r.outcome().verdict().text)
+                .add("why", r.outcome().why())
+                .add("note", claim.note())
+                .add("source", r.source() < 0 ? JsonValue.NULL : Json.createValue(r.source()));
+        if (r.ratio() != null) {
+            row.add(
+                    "runs_used",
+                    Json.createObjectBuilder()
+                            .add(StudyClaims.MODE.label(), r.ratio().modeRuns().used())
+                            .add(
+                                    StudyClaims.BASELINE.label(),
+                                    r.ratio().baselineRuns().used()));
+            row.add("means", meansJson(r));
+        }
+        return row;
+    }
+
+    /** A comparison's environment, its keys in its own order. */
+    private static JsonObjectBuilder environmentJson(Map<String, String> environment) {
+        JsonObjectBuilder env = Json.createObjectBuilder();
+        environment.forEach(env::add);
+        return env;
     }
 
     private static JsonObjectBuilder meansJson(StudyTable.Row r) {
@@ -187,6 +191,26 @@ public final class StudyReport {
             throws IOException {
         boolean several = sources.size() > 1;
         StringBuilder h = new StringBuilder(32 * 1024);
+        intro(h, sources);
+        h.append("<table id=\"study\">\n<tr><th>the study's claim</th><th>its figure</th><th>range of ")
+                .append("the ratio</th><th>vtlab's test and figure</th><th>vtlab's ratio [95 % CI]</th>")
+                .append("<th>means (valid runs)</th><th>verdict</th>")
+                .append(several ? "<th>comparison</th>" : "")
+                .append("</tr>\n");
+        for (StudyTable.Row r : rows) {
+            row(h, r, several);
+        }
+        if (several) {
+            comparisons(h, sources);
+        }
+        h.append("</table>\n");
+        howToRead(h, command);
+        Files.writeString(file, h.toString());
+    }
+
+    /** The page's head and what the table shows: the study, vtlab's ratio, and where its figures come from. */
+    private static void intro(StringBuilder h, List<Source> sources) {
+        boolean several = sources.size() > 1;
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>vtlab: the study")
                 .append(" re-run</title>\n<style>")
                 .append("body{font-family:sans-serif;margin:24px;color:#222;max-width:1400px}")
@@ -215,47 +239,45 @@ public final class StudyReport {
                     .append(machine(sources.get(0).environment()))
                     .append(".</p>\n");
         }
-        h.append("<table id=\"study\">\n<tr><th>the study's claim</th><th>its figure</th><th>range of ")
-                .append("the ratio</th><th>vtlab's test and figure</th><th>vtlab's ratio [95 % CI]</th>")
-                .append("<th>means (valid runs)</th><th>verdict</th>")
-                .append(several ? "<th>comparison</th>" : "")
+    }
+
+    /** A claim's row; with {@code several} comparisons, the number of the one it was read from. */
+    private static void row(StringBuilder h, StudyTable.Row r, boolean several) {
+        StudyClaims.Claim claim = r.claim();
+        String verdict = r.outcome().verdict().text;
+        h.append("<tr class=\"")
+                .append(verdict.replace(' ', '-'))
+                .append("\" data-claim=\"")
+                .append(claim.id())
+                .append("\"><td>")
+                .append(SvgChart.escape(claim.claim()))
+                .append("<br><small>")
+                .append(SvgChart.escape(claim.section()))
+                .append("</small></td><td>")
+                .append(SvgChart.escape(claim.figure()))
+                .append("</td><td class=\"n\">")
+                .append(SvgChart.escape(r.range().text()))
+                .append("</td><td><code>")
+                .append(claim.test())
+                .append("</code>: ")
+                .append(SvgChart.escape(r.headline() == null ? claim.metric().words : Labels.label(r.headline())))
+                .append(claim.note().isEmpty() ? "" : "<br><small>" + SvgChart.escape(claim.note()) + "</small>")
+                .append("</td><td class=\"n\">")
+                .append(ratio(r))
+                .append("</td><td class=\"n\">")
+                .append(meansHtml(r))
+                .append("</td><td><b>")
+                .append(SvgChart.escape(verdict))
+                .append("</b>: ")
+                .append(SvgChart.escape(r.outcome().why()))
+                .append("</td>")
+                .append(several ? "<td class=\"n\">" + (r.source() < 0 ? "—" : r.source() + 1) + "</td>" : "")
                 .append("</tr>\n");
-        for (StudyTable.Row r : rows) {
-            StudyClaims.Claim claim = r.claim();
-            String verdict = r.outcome().verdict().text;
-            h.append("<tr class=\"")
-                    .append(verdict.replace(' ', '-'))
-                    .append("\" data-claim=\"")
-                    .append(claim.id())
-                    .append("\"><td>")
-                    .append(SvgChart.escape(claim.claim()))
-                    .append("<br><small>")
-                    .append(SvgChart.escape(claim.section()))
-                    .append("</small></td><td>")
-                    .append(SvgChart.escape(claim.figure()))
-                    .append("</td><td class=\"n\">")
-                    .append(SvgChart.escape(r.range().text()))
-                    .append("</td><td><code>")
-                    .append(claim.test())
-                    .append("</code>: ")
-                    .append(SvgChart.escape(r.headline() == null ? claim.metric().words : Labels.label(r.headline())))
-                    .append(claim.note().isEmpty() ? "" : "<br><small>" + SvgChart.escape(claim.note()) + "</small>")
-                    .append("</td><td class=\"n\">")
-                    .append(ratio(r))
-                    .append("</td><td class=\"n\">")
-                    .append(meansHtml(r))
-                    .append("</td><td><b>")
-                    .append(SvgChart.escape(verdict))
-                    .append("</b>: ")
-                    .append(SvgChart.escape(r.outcome().why()))
-                    .append("</td>")
-                    .append(several ? "<td class=\"n\">" + (r.source() < 0 ? "—" : r.source() + 1) + "</td>" : "")
-                    .append("</tr>\n");
-        }
-        if (several) {
-            comparisons(h, sources);
-        }
-        h.append("</table>\n<h2>How to read it</h2>\n<ul>\n")
+    }
+
+    /** How the verdicts are reached, the raw file and the command that made the table. */
+    private static void howToRead(StringBuilder h, String command) {
+        h.append("<h2>How to read it</h2>\n<ul>\n")
                 .append("<li>Each range is the study's figure as a ratio ")
                 .append(StudyClaims.MODE.label())
                 .append(" ÷ ")
@@ -285,7 +307,6 @@ public final class StudyReport {
                 .append("</a>. Command: <code>")
                 .append(SvgChart.escape(command))
                 .append("</code></p>\n</body></html>\n");
-        Files.writeString(file, h.toString());
     }
 
     /** "Intel Xeon, 2 CPUs, server on CPU 0, load on CPU 1; kernel 6.18; Temurin 25". */

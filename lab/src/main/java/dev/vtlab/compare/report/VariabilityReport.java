@@ -30,63 +30,72 @@ final class VariabilityReport {
         List<Variability.Row> rows =
                 c.variability().stream().filter(r -> r.test().equals(test)).toList();
         if (!rows.isEmpty()) {
-            h.append("<details class=\"variance\" data-test=\"")
-                    .append(test)
-                    .append("\"><summary>Where the variance is (")
-                    .append(rows.size())
-                    .append(")</summary>\n<p>From each valid run's per-second values over its top level's steady")
-                    .append(" window (Kalibera and Jones): <b>λ</b>, the within-run variance per second (from")
-                    .append(" batch means of the batch length shown, so that correlated seconds do not count as")
-                    .append(" independent): a window of L s has a mean whose variance within its run is λ / L;")
-                    .append(" <b>σ²</b>, the variance of a run's own mean from one fresh JVM to the next. The shares")
-                    .append(" split a run mean's variance, σ² + λ / L. The <b>design</b> is the fewest runs × window")
-                    .append(" per mode reaching ±")
-                    .append(pct(c.margin() / Math.sqrt(2)))
-                    .append(" on the mode's mean (the margin ÷ √2, so ±")
-                    .append(pct(c.margin()))
-                    .append(" on a ratio of two alike modes) at least cost, with each run's measured overhead")
-                    .append(" (its wall time less its windows).</p>\n<table class=\"variance\" data-test=\"")
-                    .append(test)
-                    .append("\"><tr><th>figure</th><th>mode</th><th>runs</th><th>mean</th><th>window s</th>")
-                    .append("<th>batch s</th><th>λ (per s)</th><th>σ² (between runs)</th><th>within / between")
-                    .append(" share</th><th>overhead per run s</th><th>design</th><th>per-second values</th></tr>\n");
-            for (Variability.Row r : rows) {
-                VarianceComponents.Components v = r.components();
-                h.append("<tr data-mode=\"")
-                        .append(r.mode().label())
-                        .append("\"><td class=\"l\">")
-                        .append(SvgChart.escape(Labels.label(r.headline())))
-                        .append("</td><td class=\"l\">")
-                        .append(r.mode().label())
-                        .append("</td><td>")
-                        .append(v.runs())
-                        .append("</td><td>")
-                        .append(shown(v.mean()))
-                        .append("</td><td>")
-                        .append(shown(v.windowSeconds()))
-                        .append("</td><td>")
-                        .append(v.batchSeconds() == 0 ? "" : String.valueOf(v.batchSeconds()))
-                        .append("</td><td>")
-                        .append(shown(v.withinPerSecond()))
-                        .append("</td><td>")
-                        .append(shown(v.betweenRuns()))
-                        .append("</td><td>")
-                        .append(shares(r))
-                        .append("</td><td>")
-                        .append(shown(r.overheadS()))
-                        .append("</td><td class=\"l\">")
-                        .append(SvgChart.escape(design(r.design())))
-                        .append("</td><td class=\"l\">")
-                        .append(SvgChart.escape(r.series() + (v.why().isEmpty() ? "" : "; " + v.why())))
-                        .append("</td></tr>\n");
-            }
-            h.append("</table>\n</details>\n");
+            components(h, c, test, rows);
         }
         List<History.Row> history =
                 c.history().stream().filter(r -> r.test().equals(test)).toList();
-        if (history.isEmpty()) {
-            return;
+        if (!history.isEmpty()) {
+            history(h, c, test, history);
         }
+    }
+
+    /** Where the variance is: what λ, σ² and the design mean, then a row per figure and mode. */
+    private static void components(StringBuilder h, Comparison c, String test, List<Variability.Row> rows) {
+        h.append("<details class=\"variance\" data-test=\"")
+                .append(test)
+                .append("\"><summary>Where the variance is (")
+                .append(rows.size())
+                .append(")</summary>\n<p>From each valid run's per-second values over its top level's steady")
+                .append(" window (Kalibera and Jones): <b>λ</b>, the within-run variance per second (from")
+                .append(" batch means of the batch length shown, so that correlated seconds do not count as")
+                .append(" independent): a window of L s has a mean whose variance within its run is λ / L;")
+                .append(" <b>σ²</b>, the variance of a run's own mean from one fresh JVM to the next. The shares")
+                .append(" split a run mean's variance, σ² + λ / L. The <b>design</b> is the fewest runs × window")
+                .append(" per mode reaching ±")
+                .append(pct(c.margin() / Math.sqrt(2)))
+                .append(" on the mode's mean (the margin ÷ √2, so ±")
+                .append(pct(c.margin()))
+                .append(" on a ratio of two alike modes) at least cost, with each run's measured overhead")
+                .append(" (its wall time less its windows).</p>\n<table class=\"variance\" data-test=\"")
+                .append(test)
+                .append("\"><tr><th>figure</th><th>mode</th><th>runs</th><th>mean</th><th>window s</th>")
+                .append("<th>batch s</th><th>λ (per s)</th><th>σ² (between runs)</th><th>within / between")
+                .append(" share</th><th>overhead per run s</th><th>design</th><th>per-second values</th></tr>\n");
+        for (Variability.Row r : rows) {
+            VarianceComponents.Components v = r.components();
+            h.append("<tr data-mode=\"")
+                    .append(r.mode().label())
+                    .append("\"><td class=\"l\">")
+                    .append(SvgChart.escape(Labels.label(r.headline())))
+                    .append("</td><td class=\"l\">")
+                    .append(r.mode().label())
+                    .append("</td><td>")
+                    .append(v.runs())
+                    .append("</td><td>")
+                    .append(shown(v.mean()))
+                    .append("</td><td>")
+                    .append(shown(v.windowSeconds()))
+                    .append("</td><td>")
+                    .append(v.batchSeconds() == 0 ? "" : String.valueOf(v.batchSeconds()))
+                    .append("</td><td>")
+                    .append(shown(v.withinPerSecond()))
+                    .append("</td><td>")
+                    .append(shown(v.betweenRuns()))
+                    .append("</td><td>")
+                    .append(shares(r))
+                    .append("</td><td>")
+                    .append(shown(r.overheadS()))
+                    .append("</td><td class=\"l\">")
+                    .append(SvgChart.escape(design(r.design())))
+                    .append("</td><td class=\"l\">")
+                    .append(SvgChart.escape(r.series() + (v.why().isEmpty() ? "" : "; " + v.why())))
+                    .append("</td></tr>\n");
+        }
+        h.append("</table>\n</details>\n");
+    }
+
+    /** The comparisons of this configuration: the between-comparisons components, then the past ratios. */
+    private static void history(StringBuilder h, Comparison c, String test, List<History.Row> history) {
         h.append("<details class=\"history\" data-test=\"")
                 .append(test)
                 .append("\"><summary>History: ")
@@ -121,7 +130,14 @@ final class VariabilityReport {
                     .append(k.why().isEmpty() ? String.format(Locale.ROOT, "%.3f", k.pValue()) : k.why())
                     .append("</td></tr>\n");
         }
-        h.append("</table>\n<table class=\"history\" data-test=\"")
+        h.append("</table>\n");
+        pastRatios(h, c, test, history);
+        h.append("</details>\n");
+    }
+
+    /** Per mode against the baseline, each past comparison's ratio and whether it overlaps today's, then today's. */
+    private static void pastRatios(StringBuilder h, Comparison c, String test, List<History.Row> history) {
+        h.append("<table class=\"history\" data-test=\"")
                 .append(test)
                 .append("\"><tr><th>mode</th><th>date</th><th>calibration units/s</th><th>ratio [CI]</th>")
                 .append("<th>verdict</th><th>overlaps today's</th></tr>\n");
@@ -157,7 +173,7 @@ final class VariabilityReport {
                     .append(r.today().verdict().verdict().name().toLowerCase(Locale.ROOT))
                     .append("</td><td></td></tr>\n");
         }
-        h.append("</table>\n</details>\n");
+        h.append("</table>\n");
     }
 
     /** summary.json's {@code variance_components} and {@code history}. */
