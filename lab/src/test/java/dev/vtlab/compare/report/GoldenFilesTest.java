@@ -7,6 +7,7 @@ import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.judge.ComparisonInput;
 import dev.vtlab.compare.judge.CpuProfiles;
 import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.raw.RunRecord;
@@ -132,19 +133,15 @@ class GoldenFilesTest {
                         Map.of(),
                         Double.NaN,
                         "the steady window of 50 users lies outside the recording"));
-        return Comparison.of(
-                new TreeMap<>(Map.of("kernel", "test", "server_cpus", "0", "cpu_model", "test CPU", "jdk", "25")),
-                List.of("ping"),
-                MODES,
-                runs,
-                60,
-                false,
-                0.05,
-                false,
-                List.of(),
-                null,
-                past,
-                CpuProfiles.of(List.of("ping"), MODES, profiled, runs));
+        return Comparison.of(ComparisonInput.of(
+                        new TreeMap<>(
+                                Map.of("kernel", "test", "server_cpus", "0", "cpu_model", "test CPU", "jdk", "25")),
+                        List.of("ping"),
+                        MODES,
+                        runs)
+                .withWallS(60)
+                .withPast(past)
+                .withProfiles(CpuProfiles.of(List.of("ping"), MODES, profiled, runs)));
     }
 
     /** A past comparison of ping: the pool's run means at 1 000 and executor-virtual's at {@code ratio} of them. */
