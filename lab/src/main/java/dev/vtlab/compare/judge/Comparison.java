@@ -395,30 +395,25 @@ public final class Comparison {
 
     /** Judges {@code in}'s runs as it says ({@link ComparisonInput}). */
     public static Comparison of(ComparisonInput in) {
-        Map<String, String> environment = in.environment();
-        List<String> tests = in.tests();
         List<DispatchMode> modes = in.modes();
         List<RunResult> runs = in.runs();
         boolean keepFlagged = in.keepFlagged();
         double margin = in.margin();
-        List<Contrast> contrasts = in.contrasts();
         List<Aggregate> aggregates = new ArrayList<>();
         List<RatioRow> ratios = new ArrayList<>();
         List<RatioRow> contrastRows = new ArrayList<>();
         List<CpuDifference> cpuDifferences = new ArrayList<>();
         DispatchMode baseline = modes.get(0);
         Map<String, Headline> primaries = new HashMap<>();
-        for (String test : tests) {
+        for (String test : in.tests()) {
             Set<Headline> headlines = headlinesOf(runs, test);
-            Headline primary = primary(test, environment, headlines);
+            Headline primary = primary(test, in.environment(), headlines);
             primaries.put(test, primary);
             for (Headline headline : headlines) {
                 Metric metric = headline.metric();
                 PerMode per = perMode(runs, test, modes, headline, keepFlagged);
                 Map<DispatchMode, double[]> values = per.values();
                 Map<DispatchMode, Runs> used = per.used();
-                Map<DispatchMode, double[]> everyRun = per.everyRun();
-                Map<DispatchMode, double[]> unflagged = per.unflagged();
                 values.forEach((mode, v) ->
                         aggregates.add(new Aggregate(test, mode, headline, Stats.mean(v, metric.resolution))));
                 for (DispatchMode mode : modes.subList(1, modes.size())) {
@@ -437,10 +432,10 @@ public final class Comparison {
                     if (isPrimary && in.sequential()) {
                         row = sequential(row, runsOf(runs, test), keepFlagged, margin);
                     }
-                    ratios.add(isPrimary ? otherReadings(row, everyRun, unflagged, margin) : row);
+                    ratios.add(isPrimary ? otherReadings(row, per.everyRun(), per.unflagged(), margin) : row);
                     cpuDifference(test, headline, mode, baseline, values, used).ifPresent(cpuDifferences::add);
                 }
-                for (Contrast k : contrasts) {
+                for (Contrast k : in.contrasts()) {
                     // mode/baseline is the baseline's own row, picked up after Holm's adjustment
                     if (k.reference() != baseline) {
                         contrastRows.add(
@@ -456,16 +451,16 @@ public final class Comparison {
         family.addAll(contrastRows);
         List<RatioRow> adjusted = holm(family);
         List<RatioRow> baselineRows = adjusted.subList(0, ratios.size());
-        List<RatioRow> ordered = orderedContrasts(tests, runs, contrasts, baseline, baselineRows, adjusted);
+        List<RatioRow> ordered = orderedContrasts(in.tests(), runs, in.contrasts(), baseline, baselineRows, adjusted);
         return new Comparison(
-                environment,
-                tests,
+                in.environment(),
+                in.tests(),
                 modes,
                 runs,
                 primaries,
                 aggregates,
                 new ArrayList<>(baselineRows),
-                contrasts,
+                in.contrasts(),
                 ordered,
                 cpuDifferences,
                 in.wallS(),
