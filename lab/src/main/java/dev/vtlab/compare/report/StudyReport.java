@@ -200,10 +200,10 @@ public final class StudyReport {
         for (StudyTable.Row r : rows) {
             row(h, r, several);
         }
+        h.append("</table>\n");
         if (several) {
             comparisons(h, sources);
         }
-        h.append("</table>\n");
         howToRead(h, command);
         Files.writeString(file, h.toString());
     }

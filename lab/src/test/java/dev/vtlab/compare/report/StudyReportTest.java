@@ -170,6 +170,9 @@ class StudyReportTest {
             rowsSeen++;
         }
         assertEquals(StudyClaims.ALL.size(), rowsSeen);
+        assertTrue(
+                html.indexOf("</table>") < html.indexOf("<h2 id=\"comparisons\">"),
+                "the claims' table is closed before the comparisons' section starts");
     }
 
     @Test
