@@ -173,14 +173,15 @@ public final class Compare {
         List<HistoryRecord> past = history == null ? List.of() : HistoryFiles.read(history, configuration);
         Comparison comparison =
                 Comparison.of(ComparisonInput.of(record.environment(), record.tests(), record.modes(), results)
-                        .withWallS(record.wallS())
-                        .withKeepFlagged(record.keepFlagged())
-                        .withMargin(record.margin())
-                        .withSequential(record.sequential())
-                        .withContrasts(record.contrasts())
-                        .withTwoStage(twoStage)
-                        .withPast(past)
-                        .withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles, results)));
+                        .wallS(record.wallS())
+                        .keepFlagged(record.keepFlagged())
+                        .margin(record.margin())
+                        .sequential(record.sequential())
+                        .contrasts(record.contrasts())
+                        .twoStage(twoStage)
+                        .past(past)
+                        .profiles(CpuProfiles.of(record.tests(), record.modes(), profiles, results))
+                        .build());
         study(comparison, record, settings.out());
         String sizing = settings.profile() == Catalogue.Profile.SIZING ? sizing(settings, results) : "";
         report(comparison, settings.out(), sizing);
@@ -358,15 +359,16 @@ public final class Compare {
                     .toList();
         }
         return Comparison.of(ComparisonInput.of(environment, record.tests(), record.modes(), results)
-                .withWallS(record.wallS())
-                .withKeepFlagged(keep)
-                .withMargin(record.margin())
-                .withSequential(record.sequential())
-                .withContrasts(
+                .wallS(record.wallS())
+                .keepFlagged(keep)
+                .margin(record.margin())
+                .sequential(record.sequential())
+                .contrasts(
                         contrasts == null ? record.contrasts() : CompareSettings.contrasts(contrasts, record.modes()))
-                .withTwoStage(RawFiles.readTwoStage(out))
-                .withPast(past)
-                .withProfiles(CpuProfiles.of(record.tests(), record.modes(), profiles, results)));
+                .twoStage(RawFiles.readTwoStage(out))
+                .past(past)
+                .profiles(CpuProfiles.of(record.tests(), record.modes(), profiles, results))
+                .build());
     }
 
     /** A field this version records and the one that wrote the directory did not. */
@@ -513,9 +515,10 @@ public final class Compare {
         for (int block = 1; ; block++) {
             Comparison read = Comparison.of(
                     ComparisonInput.of(atStart.environment(), atStart.tests(), atStart.modes(), runs.results)
-                            .withKeepFlagged(settings.keepFlagged())
-                            .withMargin(settings.margin())
-                            .withSequential(true));
+                            .keepFlagged(settings.keepFlagged())
+                            .margin(settings.margin())
+                            .sequential(true)
+                            .build());
             List<Integer> more = new ArrayList<>();
             List<TestSpec> next = new ArrayList<>();
             for (TestSpec spec : sofar) {

@@ -307,9 +307,10 @@ public final class Fixtures {
                         List.of("ping"),
                         List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
                         runs)
-                .withWallS(60)
-                .withKeepFlagged(keepFlagged)
-                .withSequential(sequential));
+                .wallS(60)
+                .keepFlagged(keepFlagged)
+                .sequential(sequential)
+                .build());
     }
 
     /** {@code call} is refused with one line that starts with {@code start} and contains {@code contains}. */

@@ -69,7 +69,8 @@ public final class StudyRuns {
                         tests,
                         List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
                         runs)
-                .withWallS(60));
+                .wallS(60)
+                .build());
     }
 
     private static TreeSet<Integer> cpus(Integer... cpus) {

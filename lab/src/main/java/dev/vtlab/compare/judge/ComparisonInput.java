@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * What {@link Comparison#of} judges: the runs, and how. {@link #of} starts from the defaults (no wall time, runs
  * flagged for their setup left out, the default margin, the fixed design, no contrasts, no two-stage plan, no history,
- * no profiles); each {@code with…} replaces one.
+ * no profiles); each of its builder's setters replaces one.
  *
  * @param environment the comparison's environment, as its report shows it
  * @param modes the modes, the baseline first
@@ -45,148 +45,88 @@ public record ComparisonInput(
         List<HistoryRecord> past,
         CpuProfiles profiles) {
 
-    public static ComparisonInput of(
+    public static Builder of(
             Map<String, String> environment, List<String> tests, List<DispatchMode> modes, List<RunResult> runs) {
-        return new ComparisonInput(
-                environment,
-                tests,
-                modes,
-                runs,
-                Double.NaN,
-                false,
-                Verdicts.MARGIN,
-                false,
-                List.of(),
-                null,
-                List.of(),
-                CpuProfiles.NONE);
+        return new Builder(environment, tests, modes, runs);
     }
 
-    public ComparisonInput withWallS(double wallS) {
-        return new ComparisonInput(
-                environment,
-                tests,
-                modes,
-                runs,
-                wallS,
-                keepFlagged,
-                margin,
-                sequential,
-                contrasts,
-                twoStage,
-                past,
-                profiles);
-    }
+    /** The defaults of {@link ComparisonInput#of}, each replaced by its setter. */
+    public static final class Builder {
+        private final Map<String, String> environment;
+        private final List<String> tests;
+        private final List<DispatchMode> modes;
+        private final List<RunResult> runs;
+        private double wallS = Double.NaN;
+        private boolean keepFlagged;
+        private double margin = Verdicts.MARGIN;
+        private boolean sequential;
+        private List<Contrast> contrasts = List.of();
+        private TwoStageRecord twoStage;
+        private List<HistoryRecord> past = List.of();
+        private CpuProfiles profiles = CpuProfiles.NONE;
 
-    public ComparisonInput withKeepFlagged(boolean keepFlagged) {
-        return new ComparisonInput(
-                environment,
-                tests,
-                modes,
-                runs,
-                wallS,
-                keepFlagged,
-                margin,
-                sequential,
-                contrasts,
-                twoStage,
-                past,
-                profiles);
-    }
+        private Builder(
+                Map<String, String> environment, List<String> tests, List<DispatchMode> modes, List<RunResult> runs) {
+            this.environment = environment;
+            this.tests = tests;
+            this.modes = modes;
+            this.runs = runs;
+        }
 
-    public ComparisonInput withMargin(double margin) {
-        return new ComparisonInput(
-                environment,
-                tests,
-                modes,
-                runs,
-                wallS,
-                keepFlagged,
-                margin,
-                sequential,
-                contrasts,
-                twoStage,
-                past,
-                profiles);
-    }
+        public Builder wallS(double wallS) {
+            this.wallS = wallS;
+            return this;
+        }
 
-    public ComparisonInput withSequential(boolean sequential) {
-        return new ComparisonInput(
-                environment,
-                tests,
-                modes,
-                runs,
-                wallS,
-                keepFlagged,
-                margin,
-                sequential,
-                contrasts,
-                twoStage,
-                past,
-                profiles);
-    }
+        public Builder keepFlagged(boolean keepFlagged) {
+            this.keepFlagged = keepFlagged;
+            return this;
+        }
 
-    public ComparisonInput withContrasts(List<Contrast> contrasts) {
-        return new ComparisonInput(
-                environment,
-                tests,
-                modes,
-                runs,
-                wallS,
-                keepFlagged,
-                margin,
-                sequential,
-                contrasts,
-                twoStage,
-                past,
-                profiles);
-    }
+        public Builder margin(double margin) {
+            this.margin = margin;
+            return this;
+        }
 
-    public ComparisonInput withTwoStage(TwoStageRecord twoStage) {
-        return new ComparisonInput(
-                environment,
-                tests,
-                modes,
-                runs,
-                wallS,
-                keepFlagged,
-                margin,
-                sequential,
-                contrasts,
-                twoStage,
-                past,
-                profiles);
-    }
+        public Builder sequential(boolean sequential) {
+            this.sequential = sequential;
+            return this;
+        }
 
-    public ComparisonInput withPast(List<HistoryRecord> past) {
-        return new ComparisonInput(
-                environment,
-                tests,
-                modes,
-                runs,
-                wallS,
-                keepFlagged,
-                margin,
-                sequential,
-                contrasts,
-                twoStage,
-                past,
-                profiles);
-    }
+        public Builder contrasts(List<Contrast> contrasts) {
+            this.contrasts = contrasts;
+            return this;
+        }
 
-    public ComparisonInput withProfiles(CpuProfiles profiles) {
-        return new ComparisonInput(
-                environment,
-                tests,
-                modes,
-                runs,
-                wallS,
-                keepFlagged,
-                margin,
-                sequential,
-                contrasts,
-                twoStage,
-                past,
-                profiles);
+        public Builder twoStage(TwoStageRecord twoStage) {
+            this.twoStage = twoStage;
+            return this;
+        }
+
+        public Builder past(List<HistoryRecord> past) {
+            this.past = past;
+            return this;
+        }
+
+        public Builder profiles(CpuProfiles profiles) {
+            this.profiles = profiles;
+            return this;
+        }
+
+        public ComparisonInput build() {
+            return new ComparisonInput(
+                    environment,
+                    tests,
+                    modes,
+                    runs,
+                    wallS,
+                    keepFlagged,
+                    margin,
+                    sequential,
+                    contrasts,
+                    twoStage,
+                    past,
+                    profiles);
+        }
     }
 }

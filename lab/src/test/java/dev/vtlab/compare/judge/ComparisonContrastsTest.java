@@ -132,8 +132,9 @@ class ComparisonContrastsTest {
         }
         return Comparison.of(
                 ComparisonInput.of(Map.of("kernel", "test"), List.of("ping"), List.of(POOL, HANDOFF, VIRTUAL), runs)
-                        .withWallS(60)
-                        .withContrasts(contrasts));
+                        .wallS(60)
+                        .contrasts(contrasts)
+                        .build());
     }
 
     /** A run of ping whose figures are set by one offset; every other figure is the same in every run. */

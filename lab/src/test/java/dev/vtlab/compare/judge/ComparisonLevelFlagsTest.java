@@ -39,7 +39,8 @@ class ComparisonLevelFlagsTest {
                         List.of("throughput"),
                         List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
                         runs)
-                .withWallS(60));
+                .wallS(60)
+                .build());
         Comparison.RatioRow top = c.ratio("throughput", DispatchMode.EXECUTOR_VIRTUAL, TOP);
         assertEquals(new Comparison.Runs(3, 0, Map.of()), top.modeRuns(), "the primary level: three runs, unflagged");
         Comparison.RatioRow low = c.ratio("throughput", DispatchMode.EXECUTOR_VIRTUAL, LOW);

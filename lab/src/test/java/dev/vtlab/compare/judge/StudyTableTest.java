@@ -363,7 +363,8 @@ class StudyTableTest {
                         List.of("throughput"),
                         List.of(DispatchMode.EXECUTOR_VIRTUAL, DispatchMode.THREADPOOL),
                         all)
-                .withWallS(60));
+                .wallS(60)
+                .build());
         StudyTable.Row row =
                 byClaim(StudyTable.of(virtualFirst, StudyRuns.ONE_CPU, 0.05)).get("cpu-bound-throughput");
         assertEquals(Verdict.NOT_MEASURABLE, row.outcome().verdict());

@@ -178,9 +178,10 @@ class TwoStagePlansTest {
     /** {@code runs} of ping judged at ±5 %, with the two-stage {@code plan} (null: none). */
     private static Comparison judged(List<RunResult> runs, boolean keepFlagged, TwoStageRecord plan) {
         return Comparison.of(ComparisonInput.of(Map.of(), List.of("ping"), MODES, runs)
-                .withWallS(100)
-                .withKeepFlagged(keepFlagged)
-                .withTwoStage(plan));
+                .wallS(100)
+                .keepFlagged(keepFlagged)
+                .twoStage(plan)
+                .build());
     }
 
     private static RunResult flagged(RunResult r) {

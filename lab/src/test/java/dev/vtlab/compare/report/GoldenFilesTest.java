@@ -139,9 +139,10 @@ class GoldenFilesTest {
                         List.of("ping"),
                         MODES,
                         runs)
-                .withWallS(60)
-                .withPast(past)
-                .withProfiles(CpuProfiles.of(List.of("ping"), MODES, profiled, runs)));
+                .wallS(60)
+                .past(past)
+                .profiles(CpuProfiles.of(List.of("ping"), MODES, profiled, runs))
+                .build());
     }
 
     /** A past comparison of ping: the pool's run means at 1 000 and executor-virtual's at {@code ratio} of them. */
