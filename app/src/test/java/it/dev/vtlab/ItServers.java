@@ -21,9 +21,6 @@ public final class ItServers {
 
     private static final long TIMEOUT_S = 180;
 
-    /** Liberty's start script adds JVM_ARGS to the server's command line. */
-    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
-
     private ItServers() {}
 
     public static void main(String[] args) throws Exception {
@@ -47,15 +44,10 @@ public final class ItServers {
             List<String> command = start
                     ? List.of(wlp.resolve("bin/server").toString(), "start", server, "--clean")
                     : List.of(wlp.resolve("bin/server").toString(), "stop", server);
-            ProcessBuilder builder = new ProcessBuilder(command)
+            commands.add(new ProcessBuilder(command)
                     .redirectErrorStream(true)
-                    .redirectOutput(logs.resolve(args[0] + ".out").toFile());
-            if (start) {
-                // These servers are for what the app does, not how fast: C1 alone brought the eight starts, CPU-bound
-                // on two cores, from 60 to 37 s. The comparison's servers (LabServers) keep the JVM's defaults.
-                builder.environment().merge("JVM_ARGS", C1_ONLY, (mine, ours) -> mine + " " + ours);
-            }
-            commands.add(builder.start());
+                    .redirectOutput(logs.resolve(args[0] + ".out").toFile())
+                    .start());
         }
         List<String> failed = new ArrayList<>();
         for (int i = 0; i < servers.size(); i++) {
