@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The comparison's ramp-up load (docs/tests/ramp-up.md) on every mode's server: 1 000 users at once,
- * each asking for an account whose remote call waits (see {@link #delayMs}). Every one is answered 200: the bank opens its
+ * each asking for an account whose remote call waits 1 s. Every one is answered 200: the bank opens its
  * connections to the remote all at once without a connect timeout (502) or a misread one (504), and the
  * remote accepts them all. Runs first, while the servers are as cold as the comparison's and the bank's
  * client has no connection to its remote yet, so the connections are new ones.
@@ -35,14 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SuddenLoadIT {
 
     private static final int USERS = 1000;
-    /**
-     * Each account call's wait at the remote. Where every request gets a thread of its own, 1 s, so all 1 000 are in
-     * flight at once. Where Liberty's pool sizes the concurrency, the burst queues behind its threads whatever the
-     * wait, and 1 s made each of those cases take 22 s (250 ms, 13 s): 100 ms keeps the queue and its order.
-     */
-    private static int delayMs(Lab lab) {
-        return lab.dispatch.poolThreadPerRequest() ? 100 : 1000;
-    }
+    private static final int DELAY_MS = 1000;
 
     static List<Lab> modes() {
         return Lab.modes().toList();
@@ -53,7 +46,6 @@ class SuddenLoadIT {
     void aThousandUsersAtOnceAreAllAnswered(Lab lab) throws Exception {
         assumeFalse(Lab.DEV_MODE, "needs the servers ./mvnw verify starts, before any other test has used them");
         int remotePort = lab.remote("/").getPort();
-        int delayMs = delayMs(lab);
         Set<Integer> before = TcpConnections.established(remotePort);
         AtomicInteger acceptQueuePeak = new AtomicInteger();
         AtomicBoolean done = new AtomicBoolean();
@@ -76,7 +68,7 @@ class SuddenLoadIT {
             List<CompletableFuture<?>> calls = new ArrayList<>(USERS);
             for (int i = 0; i < USERS; i++) {
                 HttpRequest request = HttpRequest.newBuilder(
-                                lab.app("/api/bank/accounts/" + (1 + i) + "?delayMs=" + delayMs))
+                                lab.app("/api/bank/accounts/" + (1 + i) + "?delayMs=" + DELAY_MS))
                         .timeout(Duration.ofSeconds(60))
                         .build();
                 long sent = System.nanoTime();
@@ -110,7 +102,7 @@ class SuddenLoadIT {
                 acceptQueuePeak.get());
         assertEquals(Map.of("200", USERS), new TreeMap<>(answers), "answers");
         if (lab.dispatch.poolThreadPerRequest() && !lab.dispatch.handsOff()) {
-            // Liberty's pool answers each request as it takes it, a delay later, at a rate that grows with the
+            // Liberty's pool answers each request as it takes it, a second later, at a rate that grows with the
             // pool, so most answers come in the burst's second half (the first tenth came at 52 % of it in one CI run).
             // Answered through an AsyncResponse, every answer waited for a task queued behind the whole backlog,
             // and the first tenth came at 98 % of it: the first tenth before three quarters tells the two apart.
