@@ -104,6 +104,10 @@ class CompareSmokeIT {
         for (String key : List.of("cpus", "cpu_plan", "kernel", "jdk", "server_jvm_args", "order", "command")) {
             assertFalse(summary.getJsonObject("environment").getString(key).isBlank(), "environment." + key);
         }
+        assertEquals(
+                "monitor-1.0, filter ThreadPool,REST",
+                summary.getJsonObject("environment").getString("monitoring"),
+                "the report says what Liberty's monitoring collected, as the lab's server.xml has it");
         if (Runtime.getRuntime().availableProcessors() >= 2) {
             assertTrue(
                     summary.getJsonObject("environment").getString("cpu_plan").contains("(disjoint)"),

@@ -63,6 +63,11 @@ class LabMetricsIT {
                 m.value("vtlab_requests_in_flight", "mode=\"" + lab.mode + "\"").isPresent(),
                 "in-flight tagged with the mode");
         assertTrue(m.get("vtlab_remote_call_seconds_count") >= 1);
+        // monitor-1.0 filtered to the pool's and the REST statistics: no meter with an entry per thread that served
+        for (String perThread : List.of(
+                "servlet_request_total", "session_create_total", "http_server_request_duration_seconds_count")) {
+            assertFalse(m.has(perThread) || m.value(perThread, "=").isPresent(), perThread + " is on /metrics");
+        }
     }
 
     @ParameterizedTest

@@ -106,6 +106,10 @@ class YourAppIT {
                     "Liberty's pool figures came over JMX: " + run);
         }
         assertTrue(summary.getJsonObject("environment").getString("app").contains("inventory"));
+        assertEquals(
+                "monitor-1.0 added by the lab, filter ThreadPool",
+                summary.getJsonObject("environment").getString("monitoring"),
+                "the sample's server runs no monitor-1.0 of its own");
         assertTrue(Files.exists(report.resolve("index.html")));
     }
 

@@ -40,11 +40,11 @@ public final class Fixtures {
         return file;
     }
 
-    /** A user's home directory for settings parsed in tests: only a path, nothing is read or written there. */
     /** The project's root (the parent pom's directory): its docs, plans, samples and the app's server-config. */
     public static final Path ROOT =
             Path.of(System.getProperty("vtlab.root", "..")).toAbsolutePath().normalize();
 
+    /** A user's home directory for settings parsed in tests: only a path, nothing is read or written there. */
     public static final String HOME = "/home/vtlab-test";
 
     /** A machine with a low load and no other JVM, before and after a run. */

@@ -80,6 +80,21 @@ public record UserApp(Path source, Kind kind, List<String> features, List<Execut
         return new UserApp(path, kind, app.features(), flips);
     }
 
+    /**
+     * Whether the app's own configuration runs monitor-1.0: the feature named in its server.xml (or compare.features),
+     * or a {@code <monitor>} element. Then its monitoring is part of what it costs, and the lab leaves it as it is;
+     * otherwise the monitor-1.0 the lab adds for the pool's statistics collects those only.
+     */
+    public boolean monitorsItself() throws IOException {
+        if (kind != Kind.SERVER_DIR) {
+            return features.stream().anyMatch(f -> f.toLowerCase(Locale.ROOT).startsWith("monitor-"));
+        }
+        Document xml = PlanCheck.parseXml(source.resolve("server.xml"), "compare.app");
+        return texts(xml, "feature").stream()
+                        .anyMatch(f -> f.toLowerCase(Locale.ROOT).startsWith("monitor-"))
+                || xml.getElementsByTagName("monitor").getLength() > 0;
+    }
+
     private static boolean isZip(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] magic = in.readNBytes(2);

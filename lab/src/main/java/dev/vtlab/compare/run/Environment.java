@@ -11,6 +11,7 @@ import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Machine;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Where, on what and how a comparison ran: enough to repeat it and to judge it (the report's environment). */
 public final class Environment {
@@ -130,6 +133,7 @@ public final class Environment {
         m.put(
                 "pool_max_threads",
                 settings.poolMaxThreads() == null ? "Liberty default" : String.valueOf(settings.poolMaxThreads()));
+        m.put("monitoring", monitoring(prepared));
         m.put(
                 "jmeter_engines",
                 settings.remoteHosts().isEmpty() ? "local" : "remote: " + String.join(",", settings.remoteHosts()));
@@ -153,6 +157,28 @@ public final class Environment {
             m.put("plan_notes", String.join("; ", prepared.planNotes()));
         }
         return m;
+    }
+
+    private static final Pattern MONITOR_FILTER = Pattern.compile("<monitor filter=\"([^\"]*)\"");
+
+    /** What Liberty's monitor-1.0 collects on the measured server, in every mode alike. */
+    static String monitoring(Prepared prepared) {
+        try {
+            if (prepared.app() != null) {
+                return prepared.app().monitorsItself()
+                        ? "monitor-1.0 as your server configures it"
+                        : "monitor-1.0 added by the lab, filter " + filter(ServerLayout.MONITOR_POOL_ONLY);
+            }
+            return "monitor-1.0, filter "
+                    + filter(Files.readString(prepared.settings().layout().serverXml()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String filter(String xml) {
+        Matcher m = MONITOR_FILTER.matcher(xml);
+        return m.find() ? m.group(1) : "none (every monitor)";
     }
 
     /** A user's load as the raw files record it: "plan:PATH" or "url:/path"; null for the lab's own tests. */

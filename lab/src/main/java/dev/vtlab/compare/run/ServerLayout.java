@@ -61,6 +61,12 @@ public final class ServerLayout {
     }
 
     /** What a comparison adds to its copy of the lab's own server. */
+    /**
+     * monitor-1.0 collecting the pool's statistics only, all the comparison reads of a user's server: its other meters
+     * keep an entry per thread that served a request, a cost that falls on a thread per request (docs/metrics.md).
+     */
+    static final String MONITOR_POOL_ONLY = "    <monitor filter=\"ThreadPool\"/>\n";
+
     static final String LAB_OVERRIDES = overrides("its copy of the lab's server", List.of(), "");
 
     /**
@@ -125,8 +131,9 @@ public final class ServerLayout {
                         "a copy of your server",
                         // Liberty's pool statistics; the port the comparison drives
                         List.of("monitor-1.0"),
-                        "    <httpEndpoint id=\"defaultHttpEndpoint\" host=\"%s\" httpPort=\"%d\"/>\n"
-                                .formatted(host, port)));
+                        (app.monitorsItself() ? "" : MONITOR_POOL_ONLY)
+                                + "    <httpEndpoint id=\"defaultHttpEndpoint\" host=\"%s\" httpPort=\"%d\"/>\n"
+                                        .formatted(host, port)));
         Path modeFile = modesDir.resolve(mode.label() + ".xml");
         if (mode.managedExecutor()) {
             // not the lab's executor: the user's own, as compare.virtualExecutors names them

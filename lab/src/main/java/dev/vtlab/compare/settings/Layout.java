@@ -21,6 +21,11 @@ public record Layout(Path root) {
         return root.resolve("app/server-config/modes");
     }
 
+    /** The lab's own server configuration, which every comparison of the lab's app copies. */
+    public Path serverXml() {
+        return root.resolve("app/server-config/server.xml");
+    }
+
     /** The lab's JMeter plans. */
     public Path plans() {
         return root.resolve("jmeter");

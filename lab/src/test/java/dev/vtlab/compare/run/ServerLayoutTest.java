@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +87,46 @@ class ServerLayoutTest {
                 xml.contains("<feature>jdbc-4.3</feature>") && xml.contains("<webApplication location=\"shop.war\"/>"),
                 xml);
         assertTrue(Files.exists(wlp.resolve("usr/servers/w/apps/shop.war")));
+    }
+
+    /** The monitor-1.0 the lab adds collects the pool's statistics only; a server that monitors itself keeps its own. */
+    @Test
+    void theLabsMonitorCollectsThePoolOnlyUnlessYourServerMonitorsItself() throws Exception {
+        Path modes = PROJECT.resolve("app/server-config/modes");
+        Path wlp = tmp.resolve("wlp");
+        String filter = "<monitor filter=\"ThreadPool\"/>";
+        Map<String, String> servers = Map.of(
+                "plain", "<server><featureManager><feature>servlet-6.0</feature></featureManager></server>",
+                "feature", "<server><featureManager><feature>Monitor-1.0</feature></featureManager></server>",
+                "element", "<server><monitor filter=\"JVM,WebContainer\"/></server>");
+        for (Map.Entry<String, String> server : servers.entrySet()) {
+            Path user = Files.createDirectories(tmp.resolve(server.getKey()));
+            Files.writeString(user.resolve("server.xml"), server.getValue());
+            ServerLayout.userApp(
+                    new UserApp(user, UserApp.Kind.SERVER_DIR, List.of()),
+                    wlp,
+                    server.getKey(),
+                    DispatchMode.THREADPOOL,
+                    "localhost",
+                    19999,
+                    modes);
+            String overrides = Files.readString(wlp.resolve("usr/servers")
+                    .resolve(server.getKey())
+                    .resolve("configDropins/overrides/" + ServerLayout.OVERRIDES));
+            assertEquals(
+                    server.getKey().equals("plain"), overrides.contains(filter), server.getKey() + ": " + overrides);
+        }
+        for (List<String> features : List.of(List.of("servlet-6.0"), List.of("servlet-6.0", "monitor-1.0"))) {
+            UserApp war = new UserApp(war(tmp.resolve("shop.war")), UserApp.Kind.WAR, features);
+            ServerLayout.userApp(war, wlp, "w", DispatchMode.THREADPOOL, "localhost", 19999, modes);
+            String overrides =
+                    Files.readString(wlp.resolve("usr/servers/w/configDropins/overrides/" + ServerLayout.OVERRIDES));
+            assertEquals(!features.contains("monitor-1.0"), overrides.contains(filter), features + ": " + overrides);
+        }
+        assertTrue(
+                Files.readString(PROJECT.resolve("app/server-config/server.xml"))
+                        .contains("<monitor filter=\"ThreadPool,REST\"/>"),
+                "the lab's own server collects what the lab reads: the pool's and the REST statistics");
     }
 
     @Test
