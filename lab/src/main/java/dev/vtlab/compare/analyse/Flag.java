@@ -10,6 +10,7 @@ public enum Flag {
     LOAD_GENERATOR_BOUND("load-generator bound", Kind.SETUP),
     MACHINE_BUSY("busy machine", Kind.SETUP),
     NOT_STEADY("a level not steady", Kind.OUTCOME),
+    TOO_SHORT("a level too short for its start", Kind.OUTCOME),
     ABOVE_BOUND("a level above its physical bound", Kind.OUTCOME),
     POOL_NOT_CONVERGED("Liberty's pool not converged", Kind.OUTCOME),
     NOT_WARM("the JIT still compiling in a window", Kind.OUTCOME),

@@ -171,9 +171,7 @@ public final class RunAnalysis {
                 : SteadyWindow.find(perSecond(samples, t0, perSecond.length), "server CPU", span.from(), span.to());
         int from = window.from(), to = window.to();
         boolean settled = window.steady();
-        if (!settled) {
-            validity.notSteady(span, window.why());
-        }
+        validity.steady(span, window);
         validity.peakReached(span, window);
         long wFrom = t0 + from * 1000L, wTo = t0 + to * 1000L; // the window in epoch ms
         double rps = to > from ? Arrays.stream(perSecond, from, to).sum() / (to - from) : 0;

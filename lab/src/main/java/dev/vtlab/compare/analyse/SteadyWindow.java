@@ -16,11 +16,15 @@ import java.util.Locale;
  *       a climb or a JIT warm-up at the start is cut off so.
  *   <li>What is left must be steady: at least {@value #MIN_WINDOW_S} s long, with answers in it, and with no trend
  *       over it: the per-second rate regressed on time must not change by more than {@value #TREND_LIMIT_PCT} %
- *       of the mean across the window at 95 % significance (a level still climbing when it ends).
+ *       of the mean across the window at 95 % significance ({@link Stats#trend}, which allows for seconds correlated
+ *       as the lab's are), else the level is not steady (still climbing when it ends).
+ *   <li>A cut at MSER's limit, half the level, where the whole level's rate trends at 95 % significance, says that
+ *       its start may last longer than MSER could look: the level is too short for its start, and one twice as long
+ *       would show where the start ends.
  * </ol>
  *
- * A level that fails is not steady: a flag about the outcome, so its figures are shown with the reason and still
- * count in the verdicts, which say what they would read without them.
+ * A level that fails is not steady or too short: a flag about the outcome, so its figures are shown with the reason
+ * and still count in the verdicts, which say what they would read without them.
  */
 final class SteadyWindow {
 
@@ -30,23 +34,23 @@ final class SteadyWindow {
     static final double TREND_LIMIT_PCT = 10;
 
     /**
-     * [from, to) in seconds since the run's time 0; {@code why} says why it is not steady, null when it is; {@code
-     * change} is the trend across it in % of its mean where one was tested (NaN where the window was too short or
-     * empty to test).
+     * [from, to) in seconds since the run's time 0; {@code flag} is why it is not steady ({@link Flag#NOT_STEADY} or
+     * {@link Flag#TOO_SHORT}), null when it is, and {@code why} says so in words; {@code change} is the trend across
+     * it in % of its mean where one was tested (NaN where the window was too short or empty to test).
      */
-    record Window(int from, int to, String why, double change) {
+    record Window(int from, int to, Flag flag, String why, double change) {
 
         Window(int from, int to, String why) {
-            this(from, to, why, Double.NaN);
+            this(from, to, Flag.NOT_STEADY, why, Double.NaN);
         }
 
         boolean steady() {
-            return why == null;
+            return flag == null;
         }
 
-        /** Whether the series had stopped rising by the level's end: steady, or falling. */
+        /** Whether the series had stopped rising by the level's end: no rising trend across a window long enough. */
         boolean stoppedRising() {
-            return steady() || change < 0;
+            return steady() || flag == Flag.TOO_SHORT || change < 0;
         }
     }
 
@@ -78,7 +82,8 @@ final class SteadyWindow {
                             .sum()
                     / batch;
         }
-        int start = first + mser(means) * batch;
+        int cut = mser(means);
+        int start = first + cut * batch;
         double[] window = Arrays.copyOfRange(perSecond, start, end);
         double mean = Arrays.stream(window).average().orElse(0);
         if (window.length < MIN_WINDOW_S) {
@@ -88,11 +93,12 @@ final class SteadyWindow {
             return new Window(start, end, "nothing was answered in its window");
         }
         Stats.Trend trend = Stats.trend(window);
-        double change = 100 * trend.sharePerSecond() * (window.length - 1);
+        double change = percentAcross(trend, window.length);
         if (Math.abs(change) > TREND_LIMIT_PCT && trend.significance() < 1 - Stats.CONFIDENCE) {
             return new Window(
                     start,
                     end,
+                    Flag.NOT_STEADY,
                     String.format(
                             Locale.ROOT,
                             "its %s was still %s: %+.0f %% across its window",
@@ -101,7 +107,34 @@ final class SteadyWindow {
                             change),
                     change);
         }
-        return new Window(start, end, null, change);
+        if (cut == n / 2) {
+            Stats.Trend whole = Stats.trend(Arrays.copyOfRange(perSecond, first, end));
+            if (whole.significance() < 1 - Stats.CONFIDENCE) {
+                double across = percentAcross(whole, end - first);
+                return new Window(
+                        start,
+                        end,
+                        Flag.TOO_SHORT,
+                        String.format(
+                                Locale.ROOT,
+                                "MSER cut as much as it may, %d s of its %d, and its %s %s %+.0f %% across the level:"
+                                        + " its start may last longer, and a level of at least %d s would show where it"
+                                        + " ends",
+                                start - from,
+                                end - from,
+                                what,
+                                across > 0 ? "rose" : "fell",
+                                across,
+                                2 * (end - from)),
+                        change);
+            }
+        }
+        return new Window(start, end, null, null, change);
+    }
+
+    /** A trend's change across a series of that many seconds, in % of its mean. */
+    private static double percentAcross(Stats.Trend trend, int seconds) {
+        return 100 * trend.sharePerSecond() * (seconds - 1);
     }
 
     /** MSER's truncation, in batches: the d in [0, n/2] that minimises the marginal standard error of what is left. */

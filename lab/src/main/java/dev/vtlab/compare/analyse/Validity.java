@@ -116,15 +116,21 @@ final class Validity {
     }
 
     /**
-     * A level with no steady window. Flagged, except in a sudden-load test, whose primary figure is the time to reach
-     * the peak over the whole run: a cold server that never settles within the plan is what it measures (the level's
-     * rate is then shown with the reason and is no steady rate).
+     * A level with no steady window, or one too short for its start. Flagged, except in a sudden-load test, whose
+     * primary figure is the time to reach the peak over the whole run: a cold server that never settles within the plan
+     * is what it measures (the level's rate is then shown with the reason and is no steady rate).
      */
-    void notSteady(Levels.Span span, String why) {
-        if (!spec.test().sudden()) {
-            levelFlag(span, Flag.NOT_STEADY);
+    void steady(Levels.Span span, SteadyWindow.Window window) {
+        if (window.steady()) {
+            return;
         }
-        warnings.add("level " + span.name() + ": not steady: " + why);
+        if (!spec.test().sudden()) {
+            levelFlag(span, window.flag());
+        }
+        warnings.add("level " + span.name() + ": "
+                + (window.flag() == Flag.TOO_SHORT
+                        ? "too short: " + window.why() + " (lengthen " + Catalogue.levelKey(spec.test()) + ")"
+                        : "not steady: " + window.why()));
     }
 
     /**

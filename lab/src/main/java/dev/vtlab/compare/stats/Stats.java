@@ -3,7 +3,6 @@ package dev.vtlab.compare.stats;
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
-import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
  * Confidence intervals over repetitions. Each repetition (a fresh server and JMeter run) gives one
@@ -84,18 +83,91 @@ public final class Stats {
     }
 
     /**
+     * The lag-1 autocorrelation a trend's test allows for. A level's per-second rates are correlated from one second to
+     * the next (lag-1 0.5-0.8 in steady levels), which the ordinary least-squares t test takes for a trend; estimating
+     * the correlation from a window of 15-60 s, or Newey-West's standard error, corrects too little there. So the test
+     * allows for the top of that range, exactly: it holds its 5 % where the lag-1 is 0.8 and finds fewer trends where it
+     * is less (docs/compare.md, "Steady state", has the figures).
+     */
+    public static final double TREND_LAG1 = 0.8;
+
+    /**
      * A per-second series' least-squares trend: its slope per second as a share of the series' mean, and the
-     * significance of the slope (the p-value of its t test).
+     * significance of the slope (the two-sided p-value of its t test, NaN under 3 values) where the noise may be AR(1)
+     * with lag-1 {@link #TREND_LAG1}.
      */
     public record Trend(double sharePerSecond, double significance) {}
 
     public static Trend trend(double[] perSecond) {
-        SimpleRegression line = new SimpleRegression();
-        for (int second = 0; second < perSecond.length; second++) {
-            line.addData(second, perSecond[second]);
-        }
+        int n = perSecond.length;
         double mean = Arrays.stream(perSecond).average().orElse(Double.NaN);
-        return new Trend(line.getSlope() / mean, line.getSignificance());
+        double[] one = new double[n], time = new double[n];
+        double sxx = 0, sxy = 0;
+        for (int i = 0; i < n; i++) {
+            one[i] = 1;
+            time[i] = i - (n - 1) / 2.0; // centred, so the intercept's and the slope's columns are apart
+            sxx += time[i] * time[i];
+            sxy += time[i] * perSecond[i];
+        }
+        double slope = sxy / sxx;
+        if (n < 3) {
+            return new Trend(slope / mean, Double.NaN);
+        }
+        double squares = 0;
+        for (int i = 0; i < n; i++) {
+            squares += Math.pow(perSecond[i] - mean - slope * time[i], 2);
+        }
+        // Noise with correlations R (φ^|i-j|) and variance σ²: the slope varies by σ² time'R time / sxx², and the
+        // residuals' squares (M the residual maker of the line) add up to σ² tr(MR) on average, whose spread gives
+        // Satterthwaite's degrees of freedom tr(MR)² / tr(MRMR). By the columns' symmetry 1'R time = 0, so (X'X)⁻¹X'RX
+        // is diagonal and each trace is a sum over the two columns.
+        double[] r1 = correlated(one), rTime = correlated(time);
+        double intercept = dot(one, r1) / n, trend = dot(time, rTime) / sxx;
+        double trMR = n - intercept - trend;
+        double trMRMR = squaredCorrelations(n)
+                - 2 * (dot(r1, r1) / n + dot(rTime, rTime) / sxx)
+                + intercept * intercept
+                + trend * trend;
+        double variance = squares / trMR * trend / sxx;
+        double significance = variance > 0
+                ? 2
+                        * new TDistribution(trMR * trMR / trMRMR)
+                                .cumulativeProbability(-Math.abs(slope) / Math.sqrt(variance))
+                : slope == 0 ? 1 : 0; // a straight line: its slope is no chance
+        return new Trend(slope / mean, significance);
+    }
+
+    /** R v: each value's Σ φ^|i-j| v_j, in one pass each way. */
+    private static double[] correlated(double[] v) {
+        double[] out = new double[v.length];
+        double behind = 0, ahead = 0;
+        for (int i = 0; i < v.length; i++) {
+            behind = v[i] + TREND_LAG1 * behind;
+            out[i] = behind;
+        }
+        for (int i = v.length - 1; i >= 0; i--) {
+            ahead = v[i] + TREND_LAG1 * ahead;
+            out[i] += ahead - v[i];
+        }
+        return out;
+    }
+
+    /** tr(R²) = Σ_ij φ^2|i-j| for n seconds. */
+    private static double squaredCorrelations(int n) {
+        double sum = n, power = 1;
+        for (int lag = 1; lag < n; lag++) {
+            power *= TREND_LAG1 * TREND_LAG1;
+            sum += 2 * (n - lag) * power;
+        }
+        return sum;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            sum += a[i] * b[i];
+        }
+        return sum;
     }
 
     /**

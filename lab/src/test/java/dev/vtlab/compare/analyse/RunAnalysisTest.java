@@ -407,6 +407,37 @@ class RunAnalysisTest {
     }
 
     @Test
+    void aLevelWhoseStartOutlastsMsersSearchIsTooShortAndSaysWhichKnobLengthensIt() {
+        // 30 s at 100 users climbing 60 -> 100 req/s over 20 s and then holding it, then 30 s at 200 users, a steady
+        // 200 req/s. The first level is 29 s of sending: MSER, on 1-s batches, cuts to its limit, 14 s, and the window
+        // it leaves trends under 10 %
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int second = 0; second < 60; second++) {
+            int rate = second < 30 ? Math.min(100, 60 + 2 * second) : 200;
+            for (int n = 0; n < rate; n++) {
+                samples.add(sample(
+                        T0 + second * 1000L + n * (1000L / rate), 5, "account", "200", true, second < 30 ? 100 : 200));
+            }
+        }
+        RunResult r = analyse(
+                "throughput", Map.of("THREADS", "200", "STEPS", "2", "STEP_DURATION", "30"), samples, List.of());
+        assertEquals(
+                Set.of(Flag.TOO_SHORT),
+                r.flagsFor(new Headline(Metric.TPS_PER_CPU_S, "100 users", null)),
+                r.warnings().toString());
+        assertEquals(Set.of(), r.flagsFor(new Headline(Metric.TPS_PER_CPU_S, "200 users", null)));
+        assertFalse(Flag.TOO_SHORT.leavesOut(), "a flag about the outcome: the level's figures still count");
+        assertTrue(
+                r.warnings().stream()
+                        .anyMatch(
+                                w -> w.startsWith(
+                                                "level 100 users: too short: MSER cut as much as it may, 14 s of its 29")
+                                        && w.endsWith(
+                                                "a level of at least 58 s would show where it ends (lengthen STEP_DURATION)")),
+                r.warnings().toString());
+    }
+
+    @Test
     void theLoadSideIsJudgedInTheMeasuredWindowNotOverTheRun() {
         // JMeter at 99 % of its CPU while the level is measured (seconds 0-10), 20 % at the start and in the drain:
         // 33.2 % over the whole run, which would hide that JMeter paced the server
