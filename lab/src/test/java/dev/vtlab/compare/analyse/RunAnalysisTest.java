@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -382,17 +383,32 @@ class RunAnalysisTest {
         return out;
     }
 
+    /**
+     * A stepped run of {@code seconds} s, 100 users for the first {@code split} and 200 after, each second's {@code
+     * rate} of answers spread evenly across it.
+     */
+    private static List<Jtl.Sample> twoLevels(int seconds, int split, IntUnaryOperator rate) {
+        List<Jtl.Sample> samples = new ArrayList<>();
+        for (int second = 0; second < seconds; second++) {
+            int perSecond = rate.applyAsInt(second);
+            for (int n = 0; n < perSecond; n++) {
+                samples.add(sample(
+                        T0 + second * 1000L + n * (1000L / perSecond),
+                        5,
+                        "account",
+                        "200",
+                        true,
+                        second < split ? 100 : 200));
+            }
+        }
+        return samples;
+    }
+
     @Test
     void aLevelThatNeverSettledCountsAgainstItsOwnFiguresOnly() {
         // 20 s at 100 users climbing 60 -> 100 req/s (never steady), then 20 s at 200 users, a steady 200 req/s
-        List<Jtl.Sample> samples = new ArrayList<>();
-        for (int second = 0; second < 40; second++) {
-            int rate = second < 20 ? (int) Math.round(60 + 40.0 * second / 19) : 200;
-            for (int n = 0; n < rate; n++) {
-                samples.add(sample(
-                        T0 + second * 1000L + n * (1000L / rate), 5, "account", "200", true, second < 20 ? 100 : 200));
-            }
-        }
+        List<Jtl.Sample> samples =
+                twoLevels(40, 20, second -> second < 20 ? (int) Math.round(60 + 40.0 * second / 19) : 200);
         RunResult r = analyse(
                 "throughput", Map.of("THREADS", "200", "STEPS", "2", "STEP_DURATION", "20"), samples, List.of());
         assertEquals(
@@ -411,14 +427,7 @@ class RunAnalysisTest {
         // 30 s at 100 users climbing 60 -> 100 req/s over 20 s and then holding it, then 30 s at 200 users, a steady
         // 200 req/s. The first level is 29 s of sending: MSER, on 1-s batches, cuts to its limit, 14 s, and the window
         // it leaves trends under 10 %
-        List<Jtl.Sample> samples = new ArrayList<>();
-        for (int second = 0; second < 60; second++) {
-            int rate = second < 30 ? Math.min(100, 60 + 2 * second) : 200;
-            for (int n = 0; n < rate; n++) {
-                samples.add(sample(
-                        T0 + second * 1000L + n * (1000L / rate), 5, "account", "200", true, second < 30 ? 100 : 200));
-            }
-        }
+        List<Jtl.Sample> samples = twoLevels(60, 30, second -> second < 30 ? Math.min(100, 60 + 2 * second) : 200);
         RunResult r = analyse(
                 "throughput", Map.of("THREADS", "200", "STEPS", "2", "STEP_DURATION", "30"), samples, List.of());
         assertEquals(
