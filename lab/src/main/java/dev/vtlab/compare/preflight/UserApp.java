@@ -86,13 +86,10 @@ public record UserApp(Path source, Kind kind, List<String> features, List<Execut
      * otherwise the monitor-1.0 the lab adds for the pool's statistics collects those only.
      */
     public boolean monitorsItself() throws IOException {
-        if (kind != Kind.SERVER_DIR) {
-            return features.stream().anyMatch(f -> f.toLowerCase(Locale.ROOT).startsWith("monitor-"));
-        }
-        Document xml = PlanCheck.parseXml(source.resolve("server.xml"), "compare.app");
-        return texts(xml, "feature").stream()
-                        .anyMatch(f -> f.toLowerCase(Locale.ROOT).startsWith("monitor-"))
-                || xml.getElementsByTagName("monitor").getLength() > 0;
+        Document xml = kind == Kind.SERVER_DIR ? PlanCheck.parseXml(source.resolve("server.xml"), "compare.app") : null;
+        return (xml == null ? features : texts(xml, "feature"))
+                        .stream().anyMatch(f -> f.toLowerCase(Locale.ROOT).startsWith("monitor-"))
+                || (xml != null && xml.getElementsByTagName("monitor").getLength() > 0);
     }
 
     private static boolean isZip(Path file) {

@@ -167,18 +167,14 @@ public final class Environment {
             if (prepared.app() != null) {
                 return prepared.app().monitorsItself()
                         ? "monitor-1.0 as your server configures it"
-                        : "monitor-1.0 added by the lab, filter " + filter(ServerLayout.MONITOR_POOL_ONLY);
+                        : "monitor-1.0 added by the lab, filter " + ServerLayout.USER_MONITOR_FILTER;
             }
-            return "monitor-1.0, filter "
-                    + filter(Files.readString(prepared.settings().layout().serverXml()));
+            Matcher filter = MONITOR_FILTER.matcher(
+                    Files.readString(prepared.settings().layout().serverXml()));
+            return "monitor-1.0, filter " + (filter.find() ? filter.group(1) : "none (every monitor)");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static String filter(String xml) {
-        Matcher m = MONITOR_FILTER.matcher(xml);
-        return m.find() ? m.group(1) : "none (every monitor)";
     }
 
     /** A user's load as the raw files record it: "plan:PATH" or "url:/path"; null for the lab's own tests. */

@@ -60,13 +60,14 @@ public final class ServerLayout {
         }
     }
 
-    /** What a comparison adds to its copy of the lab's own server. */
     /**
-     * monitor-1.0 collecting the pool's statistics only, all the comparison reads of a user's server: its other meters
-     * keep an entry per thread that served a request, a cost that falls on a thread per request (docs/metrics.md).
+     * What monitor-1.0 collects on a copy of a user's server: the pool's statistics, all the comparison reads. Its other
+     * meters keep an entry per thread that served a request, a cost that falls on a thread per request
+     * (docs/metrics.md).
      */
-    static final String MONITOR_POOL_ONLY = "    <monitor filter=\"ThreadPool\"/>\n";
+    static final String USER_MONITOR_FILTER = "ThreadPool";
 
+    /** What a comparison adds to its copy of the lab's own server. */
     static final String LAB_OVERRIDES = overrides("its copy of the lab's server", List.of(), "");
 
     /**
@@ -131,7 +132,7 @@ public final class ServerLayout {
                         "a copy of your server",
                         // Liberty's pool statistics; the port the comparison drives
                         List.of("monitor-1.0"),
-                        (app.monitorsItself() ? "" : MONITOR_POOL_ONLY)
+                        (app.monitorsItself() ? "" : "    <monitor filter=\"" + USER_MONITOR_FILTER + "\"/>\n")
                                 + "    <httpEndpoint id=\"defaultHttpEndpoint\" host=\"%s\" httpPort=\"%d\"/>\n"
                                         .formatted(host, port)));
         Path modeFile = modesDir.resolve(mode.label() + ".xml");
