@@ -495,7 +495,8 @@ public final class Catalogue {
      * Seconds a level of the sizing pilot lasts at least. The within-run component needs {@code
      * VarianceComponents.MIN_BATCHES} (10) batch means per window at a batch length long enough for them to be
      * uncorrelated (GC and JIT bursts span seconds: batches of up to 4 s), and the steady window loses its first
-     * seconds to MSER: 60 s leaves windows of 40–60 s, 10–15 batches of 4 s. Longer pilots estimate λ better but cost
+     * seconds (5 s always, then what MSER cuts): a steady 60-s level leaves 47–49 s on average (SteadyWindowTest),
+     * 11–12 batches of 4 s. Longer pilots estimate λ better but cost
      * every run the same again.
      */
     public static final int SIZING_LEVEL_SECONDS = 60;
