@@ -8,6 +8,7 @@ import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.Metric;
+import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.Contrasts;
 import dev.vtlab.compare.stats.Fisher;
 import dev.vtlab.compare.stats.LogRatio;
@@ -548,12 +549,19 @@ public final class Comparison {
         double chance = Verdicts.equivalenceChance(ratio, margin);
         if (primary && !Double.isNaN(chance)) {
             notes = new ArrayList<>(notes);
+            Integer needed = Verdicts.runsForEquivalence(ratio, margin, Verdicts.DESIGN_POWER, TestSpec.MAX_REPEATS);
             notes.add(String.format(
                     Locale.ROOT,
                     "the design: runs as many and as spread as these find identical modes equivalent within ±%.0f %%"
-                            + " %.0f %% of the time",
+                            + " %.0f %% of the time; %s",
                     100 * margin,
-                    100 * chance));
+                    100 * chance,
+                    (needed == null
+                                    ? "at this spread more than " + TestSpec.MAX_REPEATS
+                                            + " runs per mode would be needed to find them so "
+                                    : "at this spread " + needed + " runs per mode would find them so ")
+                            + Math.round(100 * Verdicts.DESIGN_POWER)
+                            + " % of the time"));
             notes = List.copyOf(notes);
         }
         return new RatioRow(

@@ -10,10 +10,15 @@ import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.StudyProfile;
+import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** The console while a comparison runs: what it will do, then each run's figures as it ends. Formatting only. */
@@ -70,6 +75,8 @@ public final class ConsoleProgress {
         }
         if (settings.precision() != null) {
             precision(settings, out);
+        } else if (!settings.sequential()) {
+            buys(settings, out);
         }
         out.println("[compare] CPUs: " + settings.cpus().describe(prepared.app() == null));
         if (prepared.app() != null) {
@@ -86,6 +93,44 @@ public final class ConsoleProgress {
         }
         prepared.notes().forEach(note -> out.println("[compare] note: " + note));
         prepared.planNotes().forEach(note -> out.println("[compare] note: your plan's " + note));
+    }
+
+    /**
+     * What the design buys, at the spreads between runs measured on the lab's machine: per number of runs per mode, the
+     * 95 % interval's half-width and the chance identical modes are found equivalent.
+     */
+    static void buys(CompareSettings settings, PrintStream out) {
+        Map<Integer, List<String>> byRuns = new TreeMap<>();
+        settings.specs().forEach(s -> byRuns.computeIfAbsent(s.repeats(), n -> new ArrayList<>())
+                .add(s.name()));
+        List<Double> spreads = Catalogue.SPREADS_MEASURED_HERE;
+        byRuns.forEach((n, tests) -> {
+            if (n < 2) {
+                return;
+            }
+            List<Verdicts.Design> designs = spreads.stream()
+                    .map(spread -> Verdicts.design(n, spread, settings.margin()))
+                    .toList();
+            out.printf(
+                    Locale.ROOT,
+                    "[compare] what %d runs per mode buy (%s): at a spread between runs of %s (this lab's machine,"
+                            + " least and most) a 95 %% interval of about %s, and identical modes found equivalent"
+                            + " within ±%.0f %% %s of the time; the report says what the runs reached%n",
+                    n,
+                    String.join(", ", tests),
+                    joined(designs, d -> pct(d.spread())),
+                    joined(designs, d -> "±" + pct(d.halfWidth())),
+                    100 * settings.margin(),
+                    joined(designs, d -> pct(d.equivalenceChance())));
+        });
+    }
+
+    private static String joined(List<Verdicts.Design> designs, Function<Verdicts.Design, String> part) {
+        return designs.stream().map(part).collect(Collectors.joining(" and "));
+    }
+
+    private static String pct(double fraction) {
+        return String.format(Locale.ROOT, "%.0f %%", 100 * fraction);
     }
 
     private static void precision(CompareSettings settings, PrintStream out) {

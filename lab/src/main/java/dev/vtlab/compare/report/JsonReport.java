@@ -4,6 +4,7 @@ import static dev.vtlab.compare.raw.JsonNumbers.num;
 
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.Pivot;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.compare.stats.Verdicts;
@@ -164,6 +165,10 @@ public final class JsonReport {
             e.add(
                     "equivalence_chance",
                     num(Verdicts.equivalenceChance(r.ratio(), r.verdict().margin())));
+            // and the runs per mode that would find them so in Verdicts.DESIGN_POWER of comparisons (null: over 50)
+            Integer needed = Verdicts.runsForEquivalence(
+                    r.ratio(), r.verdict().margin(), Verdicts.DESIGN_POWER, TestSpec.MAX_REPEATS);
+            e.add("runs_for_equivalence", needed == null ? JsonValue.NULL : Json.createValue(needed));
         }
         if (r.unflagged() != null) {
             // a primary figure counting runs flagged for their outcome: its verdict without them, and how evenly

@@ -143,10 +143,14 @@ public final class Verdicts {
         if (!ratio.determined() || !(ratio.logScale() > 0)) {
             return Double.NaN;
         }
-        double s = ratio.logScale(), d = Math.log1p(margin);
-        double q = ratio.pivot().quantile(1 - (1 - EQUIVALENCE_CONFIDENCE) / 2);
+        return equivalenceChance(ratio.logScale(), ratio.pivot(), margin);
+    }
+
+    private static double equivalenceChance(double s, Pivot pivot, double margin) {
+        double d = Math.log1p(margin);
+        double q = pivot.quantile(1 - (1 - EQUIVALENCE_CONFIDENCE) / 2);
         NormalDistribution normal = new NormalDistribution(null, 0, 1);
-        if (!(ratio.pivot() instanceof Pivot.StudentT t)) {
+        if (!(pivot instanceof Pivot.StudentT t)) {
             return Math.max(0, 2 * normal.cumulativeProbability((d - q * s) / s) - 1);
         }
         ChiSquaredDistribution chi = new ChiSquaredDistribution(null, t.degreesOfFreedom());
@@ -157,6 +161,50 @@ public final class Verdicts {
             sum += Math.max(0, 2 * normal.cumulativeProbability((d - q * scale) / s) - 1);
         }
         return sum / CHANCE_POINTS;
+    }
+
+    /** The chance of an equivalence verdict between identical modes that a design is sized for: the usual 80 %. */
+    public static final double DESIGN_POWER = 0.80;
+
+    /**
+     * The runs per mode that would find two identical modes equivalent within {@code margin} with probability {@code
+     * power}, at the spread between runs this ratio measured: the least n up to {@code max}, or null when even {@code
+     * max} would not or the ratio has no interval. Its scale s over n1 and n2 runs is a spread per run σ = s / √(1/n1 +
+     * 1/n2) (for n pairs, s·√n); n runs per mode have Welch's scale σ·√(2/n) on 2n − 2 degrees of freedom (the
+     * spreads taken as equal), n pairs σ/√n on n − 1, read by {@link #equivalenceChance}.
+     */
+    public static Integer runsForEquivalence(LogRatio ratio, double margin, double power, int max) {
+        if (!ratio.determined() || !(ratio.logScale() > 0) || ratio.n1() < 2 || ratio.n2() < 2) {
+            return null;
+        }
+        boolean paired = ratio.pairing() == LogRatio.Pairing.PAIRED;
+        double sigma = paired
+                ? ratio.logScale() * Math.sqrt(ratio.n1())
+                : ratio.logScale() / Math.sqrt(1.0 / ratio.n1() + 1.0 / ratio.n2());
+        for (int n = 2; n <= max; n++) {
+            double s = paired ? sigma / Math.sqrt(n) : sigma * Math.sqrt(2.0 / n);
+            if (equivalenceChance(s, new Pivot.StudentT(paired ? n - 1 : 2 * n - 2), margin) >= power) {
+                return n;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What {@code runsPerMode} runs of each mode buy at a spread between runs σ ({@code spread}, on the log scale), as
+     * Welch's interval reads them when both modes spread alike: the 95 % interval's half-width as a fraction of the
+     * ratio, exp(t·σ·√(2/n)) − 1 on 2n − 2 degrees of freedom, and the chance identical modes are found equivalent.
+     */
+    public record Design(int runsPerMode, double spread, double halfWidth, double equivalenceChance) {}
+
+    public static Design design(int runsPerMode, double spread, double margin) {
+        double s = spread * Math.sqrt(2.0 / runsPerMode);
+        Pivot t = new Pivot.StudentT(2 * runsPerMode - 2);
+        return new Design(
+                runsPerMode,
+                spread,
+                Math.expm1(t.quantile(1 - (1 - Stats.CONFIDENCE) / 2) * s),
+                equivalenceChance(s, t, margin));
     }
 
     /** Quantiles of χ² that {@link #equivalenceChance} averages over. */
