@@ -1,6 +1,8 @@
 package dev.vtlab.compare.stats;
 
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
@@ -153,14 +155,32 @@ public final class Verdicts {
         if (!(pivot instanceof Pivot.StudentT t)) {
             return Math.max(0, 2 * normal.cumulativeProbability((d - q * s) / s) - 1);
         }
-        ChiSquaredDistribution chi = new ChiSquaredDistribution(null, t.degreesOfFreedom());
         double sum = 0;
-        for (int k = 0; k < CHANCE_POINTS; k++) {
-            double scale =
-                    s * Math.sqrt(chi.inverseCumulativeProbability((k + 0.5) / CHANCE_POINTS) / t.degreesOfFreedom());
-            sum += Math.max(0, 2 * normal.cumulativeProbability((d - q * scale) / s) - 1);
+        double df = t.degreesOfFreedom();
+        // a design's whole degrees of freedom recur (the search for runs per mode asks each a few times); Welch's
+        // fractional ones of a measured ratio do not, and are not kept
+        double[] factors = df == Math.rint(df) && df <= 2 * MAX_DESIGN_RUNS
+                ? SPREAD_FACTORS.computeIfAbsent(df, Verdicts::spreadFactors)
+                : spreadFactors(df);
+        for (double factor : factors) {
+            sum += Math.max(0, 2 * normal.cumulativeProbability((d - q * s * factor) / s) - 1);
         }
         return sum / CHANCE_POINTS;
+    }
+
+    /** Runs per mode whose designs' spread factors are kept: a bound on {@link #SPREAD_FACTORS}. */
+    private static final int MAX_DESIGN_RUNS = 100;
+
+    /** √(χ²_ν / ν) at {@link #CHANCE_POINTS} of its quantiles, per whole ν: the same for every design of ν. */
+    private static final Map<Double, double[]> SPREAD_FACTORS = new ConcurrentHashMap<>();
+
+    private static double[] spreadFactors(double degreesOfFreedom) {
+        ChiSquaredDistribution chi = new ChiSquaredDistribution(null, degreesOfFreedom);
+        double[] factors = new double[CHANCE_POINTS];
+        for (int k = 0; k < CHANCE_POINTS; k++) {
+            factors[k] = Math.sqrt(chi.inverseCumulativeProbability((k + 0.5) / CHANCE_POINTS) / degreesOfFreedom);
+        }
+        return factors;
     }
 
     /** The chance of an equivalence verdict between identical modes that a design is sized for: the usual 80 %. */
@@ -181,13 +201,29 @@ public final class Verdicts {
         double sigma = paired
                 ? ratio.logScale() * Math.sqrt(ratio.n1())
                 : ratio.logScale() / Math.sqrt(1.0 / ratio.n1() + 1.0 / ratio.n2());
-        for (int n = 2; n <= max; n++) {
-            double s = paired ? sigma / Math.sqrt(n) : sigma * Math.sqrt(2.0 / n);
-            if (equivalenceChance(s, new Pivot.StudentT(paired ? n - 1 : 2 * n - 2), margin) >= power) {
-                return n;
+        // the chance grows with n (a narrower scale on more degrees of freedom): the least n is bisected for
+        if (chance(sigma, max, paired, margin) < power) {
+            return null;
+        }
+        int low = 1, high = max; // chance(low) < power (n = 1 gives no interval) <= chance(high)
+        while (high - low > 1) {
+            int mid = (low + high) / 2;
+            if (chance(sigma, mid, paired, margin) >= power) {
+                high = mid;
+            } else {
+                low = mid;
             }
         }
-        return null;
+        return high;
+    }
+
+    /** The equivalence chance of n runs per mode (n pairs) at a spread per run σ. */
+    private static double chance(double sigma, int n, boolean paired, double margin) {
+        if (n < 2) {
+            return 0;
+        }
+        double s = paired ? sigma / Math.sqrt(n) : sigma * Math.sqrt(2.0 / n);
+        return equivalenceChance(s, new Pivot.StudentT(paired ? n - 1 : 2 * n - 2), margin);
     }
 
     /**
