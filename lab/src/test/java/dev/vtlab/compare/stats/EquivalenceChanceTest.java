@@ -45,27 +45,8 @@ class EquivalenceChanceTest {
         for (double[] d : designs) {
             int n = (int) d[0];
             double sigma = d[1];
-            Random random = new Random(5);
-            int equivalent = 0, trials = 4000;
-            for (int t = 0; t < trials; t++) {
-                LogRatio r = Ratios.unpaired(
-                        RatiosTest.logNormal(random, n, 1000, sigma), RatiosTest.logNormal(random, n, 1000, sigma), 0);
-                if (Verdicts.judge(r, 0.05).verdict() == Verdicts.Verdict.EQUIVALENT) {
-                    equivalent++;
-                }
-            }
-            double simulated = equivalent / (double) trials;
-            double logSigma = Math.sqrt(Math.log(1 + sigma * sigma));
-            LogRatio truth = LogRatio.of(
-                    0,
-                    logSigma * Math.sqrt(2.0 / n),
-                    new Pivot.StudentT(2 * n - 2),
-                    0,
-                    0,
-                    n,
-                    n,
-                    LogRatio.Pairing.UNPAIRED,
-                    4);
+            double simulated = simulatedEquivalent(n, sigma, 4000, new Random(5));
+            LogRatio truth = logNormalRuns(sigma, n);
             double read = Verdicts.equivalenceChance(truth, 0.05);
             System.out.printf(
                     "equivalence chance, n %d, σ %.2f: read %.3f, simulated %.3f%n", n, sigma, read, simulated);
@@ -118,8 +99,16 @@ class EquivalenceChanceTest {
 
     /** The runs per mode {@link Verdicts#runsForEquivalence} asks for, read from a ratio of {@code n} runs per mode. */
     private static int need(double sigma, int n) {
+        return Verdicts.runsForEquivalence(logNormalRuns(sigma, n), 0.05, 0.80, 50);
+    }
+
+    /**
+     * The log ratio of n log-normal runs per mode of spread {@code sigma}, at its true scale: s = σ·√(2/n) on the logs,
+     * 2n − 2 degrees of freedom.
+     */
+    private static LogRatio logNormalRuns(double sigma, int n) {
         double logSigma = Math.sqrt(Math.log(1 + sigma * sigma));
-        LogRatio measured = LogRatio.of(
+        return LogRatio.of(
                 0,
                 logSigma * Math.sqrt(2.0 / n),
                 new Pivot.StudentT(2 * n - 2),
@@ -129,7 +118,6 @@ class EquivalenceChanceTest {
                 n,
                 LogRatio.Pairing.UNPAIRED,
                 4);
-        return Verdicts.runsForEquivalence(measured, 0.05, 0.80, 50);
     }
 
     @Test
