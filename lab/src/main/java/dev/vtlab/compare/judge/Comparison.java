@@ -111,7 +111,8 @@ public final class Comparison {
             Runs modeRuns,
             Runs baselineRuns,
             Verdicts.Judgement allRuns,
-            Verdicts.Judgement unflagged) {
+            Verdicts.Judgement unflagged,
+            Verdicts.Reach reach) {
 
         public LogRatio ratio() {
             return verdict.ratio();
@@ -120,7 +121,19 @@ public final class Comparison {
         /** The same row with its other readings and {@code notes}. */
         RatioRow withOtherReadings(Verdicts.Judgement all, Verdicts.Judgement clean, List<String> notes) {
             return new RatioRow(
-                    test, mode, baseline, headline, primary, verdict, holm, notes, modeRuns, baselineRuns, all, clean);
+                    test,
+                    mode,
+                    baseline,
+                    headline,
+                    primary,
+                    verdict,
+                    holm,
+                    notes,
+                    modeRuns,
+                    baselineRuns,
+                    all,
+                    clean,
+                    reach);
         }
 
         /** A secondary difference that Holm's adjustment leaves significant (a primary one needs none). */
@@ -546,16 +559,16 @@ public final class Comparison {
             notes = planned.notes(notes);
             ratio = planned.ratio() == null ? ratio : planned.ratio();
         }
-        double chance = Verdicts.equivalenceChance(ratio, margin);
-        if (primary && !Double.isNaN(chance)) {
+        Verdicts.Reach reach = primary ? Verdicts.reach(ratio, margin, TestSpec.MAX_REPEATS) : null;
+        if (reach != null && !Double.isNaN(reach.equivalenceChance())) {
             notes = new ArrayList<>(notes);
-            Integer needed = Verdicts.runsForEquivalence(ratio, margin, Verdicts.DESIGN_POWER, TestSpec.MAX_REPEATS);
+            Integer needed = reach.runsForEquivalence();
             notes.add(String.format(
                     Locale.ROOT,
                     "the design: runs as many and as spread as these find identical modes equivalent within ±%.0f %%"
                             + " %.0f %% of the time; %s",
                     100 * margin,
-                    100 * chance,
+                    100 * reach.equivalenceChance(),
                     (needed == null
                                     ? "at this spread more than " + TestSpec.MAX_REPEATS
                                             + " runs per mode would be needed to find them so "
@@ -565,7 +578,19 @@ public final class Comparison {
             notes = List.copyOf(notes);
         }
         return new RatioRow(
-                test, mode, reference, headline, primary, Verdicts.judge(ratio, margin), null, notes, m, b, null, null);
+                test,
+                mode,
+                reference,
+                headline,
+                primary,
+                Verdicts.judge(ratio, margin),
+                null,
+                notes,
+                m,
+                b,
+                null,
+                null,
+                reach);
     }
 
     /**
@@ -605,7 +630,8 @@ public final class Comparison {
                 row.modeRuns(),
                 row.baselineRuns(),
                 null,
-                null);
+                null,
+                judgement == null ? row.reach() : Verdicts.reach(judgement.ratio(), margin, TestSpec.MAX_REPEATS));
     }
 
     private static List<RunResult> runsOf(List<RunResult> runs, String test) {
@@ -904,7 +930,8 @@ public final class Comparison {
                                     r.modeRuns(),
                                     r.baselineRuns(),
                                     r.allRuns(),
-                                    r.unflagged()));
+                                    r.unflagged(),
+                                    r.reach()));
         }
         return out;
     }

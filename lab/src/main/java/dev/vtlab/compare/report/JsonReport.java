@@ -4,7 +4,6 @@ import static dev.vtlab.compare.raw.JsonNumbers.num;
 
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
-import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.Pivot;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.compare.stats.Verdicts;
@@ -162,12 +161,9 @@ public final class JsonReport {
         }
         if (r.primary()) {
             // what the design could find: identical modes equivalent, at the runs and spreads measured
-            e.add(
-                    "equivalence_chance",
-                    num(Verdicts.equivalenceChance(r.ratio(), r.verdict().margin())));
+            e.add("equivalence_chance", num(r.reach().equivalenceChance()));
             // and the runs per mode that would find them so in Verdicts.DESIGN_POWER of comparisons (null: over 50)
-            Integer needed = Verdicts.runsForEquivalence(
-                    r.ratio(), r.verdict().margin(), Verdicts.DESIGN_POWER, TestSpec.MAX_REPEATS);
+            Integer needed = r.reach().runsForEquivalence();
             e.add("runs_for_equivalence", needed == null ? JsonValue.NULL : Json.createValue(needed));
         }
         if (r.unflagged() != null) {

@@ -163,7 +163,7 @@ public final class Verdicts {
                 ? SPREAD_FACTORS.computeIfAbsent(df, Verdicts::spreadFactors)
                 : spreadFactors(df);
         for (double factor : factors) {
-            sum += Math.max(0, 2 * normal.cumulativeProbability((d - q * s * factor) / s) - 1);
+            sum += Math.max(0, 2 * normal.cumulativeProbability((d - q * (s * factor)) / s) - 1);
         }
         return sum / CHANCE_POINTS;
     }
@@ -219,11 +219,27 @@ public final class Verdicts {
 
     /** The equivalence chance of n runs per mode (n pairs) at a spread per run σ. */
     private static double chance(double sigma, int n, boolean paired, double margin) {
-        if (n < 2) {
-            return 0;
-        }
-        double s = paired ? sigma / Math.sqrt(n) : sigma * Math.sqrt(2.0 / n);
-        return equivalenceChance(s, new Pivot.StudentT(paired ? n - 1 : 2 * n - 2), margin);
+        return n < 2 ? 0 : equivalenceChance(scale(sigma, n, paired), pivot(n, paired), margin);
+    }
+
+    /** The log ratio's scale for n runs per mode (n pairs) at a spread per run σ. */
+    private static double scale(double sigma, int n, boolean paired) {
+        return paired ? sigma / Math.sqrt(n) : sigma * Math.sqrt(2.0 / n);
+    }
+
+    /** Its pivot: Welch's t on 2n − 2 degrees of freedom when both modes spread alike, the paired t on n − 1. */
+    private static Pivot pivot(int n, boolean paired) {
+        return new Pivot.StudentT(paired ? n - 1 : 2 * n - 2);
+    }
+
+    /**
+     * What a primary ratio's design could find: the chance its design finds identical modes equivalent within {@code
+     * margin}, and the runs per mode (at most {@code maxRuns}) that would in {@link #DESIGN_POWER} of comparisons.
+     */
+    public record Reach(double equivalenceChance, Integer runsForEquivalence) {}
+
+    public static Reach reach(LogRatio ratio, double margin, int maxRuns) {
+        return new Reach(equivalenceChance(ratio, margin), runsForEquivalence(ratio, margin, DESIGN_POWER, maxRuns));
     }
 
     /**
@@ -234,13 +250,12 @@ public final class Verdicts {
     public record Design(int runsPerMode, double spread, double halfWidth, double equivalenceChance) {}
 
     public static Design design(int runsPerMode, double spread, double margin) {
-        double s = spread * Math.sqrt(2.0 / runsPerMode);
-        Pivot t = new Pivot.StudentT(2 * runsPerMode - 2);
+        double s = scale(spread, runsPerMode, false);
         return new Design(
                 runsPerMode,
                 spread,
-                Math.expm1(t.quantile(1 - (1 - Stats.CONFIDENCE) / 2) * s),
-                equivalenceChance(s, t, margin));
+                Math.expm1(pivot(runsPerMode, false).quantile(1 - (1 - Stats.CONFIDENCE) / 2) * s),
+                chance(spread, runsPerMode, false, margin));
     }
 
     /** Quantiles of χ² that {@link #equivalenceChance} averages over. */
