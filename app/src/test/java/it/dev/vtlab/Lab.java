@@ -99,7 +99,7 @@ public final class Lab {
         int port = Integer.parseInt(System.getProperty("it.stop.port"));
         ServerLayout.prepare(settings, null, port);
         String java = ProcessHandle.current().info().command().orElseThrow();
-        return new LabServers(new Prepared(settings, null, port, null, java, List.of(), List.of(), null));
+        return new LabServers(new Prepared(settings, null, port, null, java, List.of(), List.of(), null, null));
     }
 
     @Override

@@ -42,6 +42,7 @@ import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.Entry;
 import dev.vtlab.compare.settings.JoinFrom;
+import dev.vtlab.compare.settings.Pace;
 import dev.vtlab.compare.settings.Precision;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
@@ -103,16 +104,8 @@ public final class Compare {
     public static Path run(Properties properties, Path basedir) throws Exception {
         CompareSettings settings =
                 CompareSettings.from(properties, basedir, Machine.allowedCpus(), System.getProperty("user.home"));
-        Path history = settings.history();
-        HistoryFiles.check(history, Setting.HISTORY.key());
-        // a sequential comparison schedules its first look's rounds; each block after it is decided by the looks
-        List<TestSpec> first = settings.sequential() ? Sequentials.firstRounds(settings.specs()) : settings.specs();
-        List<Schedule.Slot> slots = Schedule.of(
-                first,
-                settings.modes(),
-                settings.order(),
-                settings.seed(),
-                settings.cpuProfile().profiledRuns());
+        HistoryFiles.check(settings.history(), Setting.HISTORY.key());
+        List<Schedule.Slot> slots = firstSlots(settings);
         if (settings.precision() != null) {
             settings.precision()
                     .checkFits(
@@ -120,44 +113,68 @@ public final class Compare {
                             slots.size(),
                             settings.profile() == Catalogue.Profile.SIZING ? "the sizing pilot" : "the first stage");
         }
-        try (Prepared prepared = Preflight.check(settings, properties)) {
-            ConsoleProgress.announce(prepared, slots, estimatedSeconds(settings, slots), System.out);
+        try (Prepared checked = Preflight.check(settings, properties)) {
+            ConsoleProgress.announce(checked, slots, estimatedSeconds(settings, slots), System.out);
             // the budget counts from here: the machine is the comparison's (a wait for its lock is not spent on it)
             long began = System.nanoTime();
             Preflight.markOurs(settings.out());
-            ServerLayout.prepare(settings, prepared.app(), prepared.port());
-            Runner runner = new Runner(prepared);
+            ServerLayout.prepare(settings, checked.app(), checked.port());
+            Runner runner = new Runner(checked);
             runner.clearRuns();
             double reference = runner.calibrate();
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
-            // written now as well as at the end: an interrupted comparison's runs can still be reanalysed
-            ComparisonRecord atStart = record(settings, prepared, properties, reference, Double.NaN, null);
-            RawFiles.writeComparison(settings.out(), atStart);
-            Session runs = new Session(runner, settings, reference, slots.size());
-            long started = System.currentTimeMillis();
-            runs.run(slots);
-            // each test's repetitions run so far: what further rounds number their runs from
-            List<TestSpec> sofar = settings.sequential() ? untilDecided(runs, first, atStart) : replaceLeftOut(runs);
-            TwoStageRecord twoStage = null;
-            if (settings.precision() != null && settings.profile() != Catalogue.Profile.SIZING) {
-                List<Schedule.Slot> more = new ArrayList<>();
-                twoStage = secondStage(settings, sofar, runs.results, (System.nanoTime() - began) / 1e9, more);
-                runs.plan(more.size());
-                runs.run(more);
+            if (settings.app() == null || !settings.app().probesPace()) {
+                return measure(checked, runner, properties, reference, began);
             }
-            List<RunResult> results = runs.results;
-            ComparisonRecord record = record(
-                    settings,
-                    prepared,
-                    properties,
-                    reference,
-                    (System.currentTimeMillis() - started) / 1000.0,
-                    atStart.environment());
-            RawFiles.writeComparison(settings.out(), record);
-            judgeAndReport(settings, record, results, runs.profiles, twoStage);
-            System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", record.wallS());
-            return settings.out();
+            Pace pace = runner.probePace(settings.specs().get(0));
+            System.out.println("[compare] your URL's pace: "
+                    + pace.describe(settings.baseline().label()));
+            Prepared paced = checked.paced(pace);
+            return measure(paced, new Runner(paced), properties, reference, began);
         }
+    }
+
+    /**
+     * The first slots: a sequential comparison schedules its first look's rounds; each block after it is decided by
+     * the looks.
+     */
+    private static List<Schedule.Slot> firstSlots(CompareSettings settings) {
+        return Schedule.of(
+                settings.sequential() ? Sequentials.firstRounds(settings.specs()) : settings.specs(),
+                settings.modes(),
+                settings.order(),
+                settings.seed(),
+                settings.cpuProfile().profiledRuns());
+    }
+
+    /** The runs, from the first slots to the last round the design asks for, then judged and reported. */
+    private static Path measure(Prepared prepared, Runner runner, Properties properties, double reference, long began)
+            throws Exception {
+        CompareSettings settings = prepared.settings();
+        List<Schedule.Slot> slots = firstSlots(settings);
+        // written now as well as at the end: an interrupted comparison's runs can still be reanalysed
+        ComparisonRecord atStart = record(settings, prepared, properties, reference, Double.NaN, null);
+        RawFiles.writeComparison(settings.out(), atStart);
+        Session runs = new Session(runner, settings, reference, slots.size());
+        runs.run(slots);
+        // each test's repetitions run so far: what further rounds number their runs from
+        List<TestSpec> sofar = settings.sequential()
+                ? untilDecided(runs, Sequentials.firstRounds(settings.specs()), atStart)
+                : replaceLeftOut(runs);
+        TwoStageRecord twoStage = null;
+        if (settings.precision() != null && settings.profile() != Catalogue.Profile.SIZING) {
+            List<Schedule.Slot> more = new ArrayList<>();
+            twoStage = secondStage(settings, sofar, runs.results, (System.nanoTime() - began) / 1e9, more);
+            runs.plan(more.size());
+            runs.run(more);
+        }
+        List<RunResult> results = runs.results;
+        ComparisonRecord record = record(
+                settings, prepared, properties, reference, (System.nanoTime() - began) / 1e9, atStart.environment());
+        RawFiles.writeComparison(settings.out(), record);
+        judgeAndReport(settings, record, results, runs.profiles, twoStage);
+        System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", record.wallS());
+        return settings.out();
     }
 
     /** The finished runs judged, reported, and added to the history of their configuration. */
@@ -625,7 +642,10 @@ public final class Compare {
 
     /** Seconds the slots are expected to take, as announced: their load and warm-ups, and each run's restart. */
     private static int estimatedSeconds(CompareSettings settings, List<Schedule.Slot> slots) {
-        return settings.loadSeconds(slots) + Runner.RESTART_SECONDS * slots.size();
+        boolean probe = settings.app() != null && settings.app().probesPace();
+        return settings.loadSeconds(slots)
+                + Runner.RESTART_SECONDS * slots.size()
+                + (probe ? Pace.PROBE_SECONDS + Runner.RESTART_SECONDS : 0);
     }
 
     private static void report(Comparison comparison, Path out, String sections) throws IOException {

@@ -96,7 +96,8 @@ public final class Preflight {
                 ProcessHandle.current().info().command().orElseThrow(),
                 notes,
                 planNotes,
-                lock);
+                lock,
+                null);
     }
 
     /**

@@ -148,6 +148,9 @@ public final class Environment {
                                     .replace('_', ' ') + ")");
             m.put(Catalogue.USER_TEST, userTest(settings));
         }
+        if (prepared.pace() != null) {
+            m.put("pace", prepared.pace().describe(settings.baseline().label()));
+        }
         m.put("keep_flagged", String.valueOf(settings.keepFlagged()));
         m.put("margin", String.format(Locale.ROOT, "±%.0f %%", 100 * settings.margin()));
         m.put("command", command(properties));

@@ -25,6 +25,9 @@ import java.util.regex.Pattern;
  */
 final class JMeterRun {
 
+    /** Seconds between JMeter's live summaries (its summariser's interval), each a rate the lab reads. */
+    static final int SUMMARY_SECONDS = 5;
+
     private static final Pattern SUMMARY = Pattern.compile("summary \\+ .*?=\\s*([0-9.]+)/s.*?Err:\\s*(\\d+)");
     /** How long JMeter may overrun its plan before it is stopped. */
     private static final int OVERRUN_SECONDS = 180;
@@ -67,7 +70,9 @@ final class JMeterRun {
         // the live rate every 5 s; TESTSTART in every row (time 0 of an open model's schedule); and exit when
         // done (an Open Model Thread Group leaves a non-daemon thread that keeps JMeter up another minute)
         full.addAll(List.of(
-                "-Jsummariser.interval=5", "-Jsample_variables=TESTSTART", "-Jjmeterengine.force.system.exit=true"));
+                "-Jsummariser.interval=" + SUMMARY_SECONDS,
+                "-Jsample_variables=TESTSTART",
+                "-Jjmeterengine.force.system.exit=true"));
         int shutdownPort = -1;
         if (stopAfterSeconds != null) {
             try (DatagramSocket probe = new DatagramSocket(0)) {

@@ -8,6 +8,7 @@ import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.CpuPlan;
+import dev.vtlab.compare.settings.Pace;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.measurement.Calibration;
@@ -298,6 +299,39 @@ public final class Runner {
             }
         }
         return span;
+    }
+
+    /**
+     * The pace for a user's URL: its test run unpaced on a fresh server of the baseline mode, in {@code out/pace-probe},
+     * with JMeter where the runs put it; its rate over the probe's last seconds decides ({@link Pace}).
+     */
+    public Pace probePace(TestSpec spec) throws IOException, InterruptedException {
+        Path dir = settings.out().resolve("pace-probe");
+        Files.createDirectories(dir);
+        String what = "pace probe · " + settings.baseline().label();
+        List<Double> rates = new ArrayList<>();
+        try (LabServers lab = new LabServers(prepared)) {
+            lab.start(settings.baseline(), spec.test().serverJvmArgs());
+            JMeterRun.run(
+                    jmeter(spec, spec.probe(), dir, false),
+                    Pace.PROBE_SECONDS,
+                    dir.resolve("jmeter.log"),
+                    what,
+                    null,
+                    null,
+                    rates::add);
+        }
+        // JMeter's summaries cover 5 s each; its last one may be a partial interval at the plan's end
+        int tail = Pace.PROBE_TAIL_SECONDS / JMeterRun.SUMMARY_SECONDS;
+        if (rates.size() < tail + 1) {
+            throw new Stopped("the pace probe's JMeter reported " + rates.size() + " rates in " + Pace.PROBE_SECONDS
+                    + " s; see " + dir.resolve("jmeter.log"));
+        }
+        double probed = rates.subList(rates.size() - 1 - tail, rates.size() - 1).stream()
+                .mapToDouble(Double::doubleValue)
+                .average()
+                .orElseThrow();
+        return Pace.of(probed, spec.intProp("THREADS"));
     }
 
     /**

@@ -37,7 +37,7 @@ final class WarmUp {
 
     static final int INTERVALS = 3;
     /** Seconds of samples per span of the paced rule, as JMeter's summariser's interval. */
-    static final int SPAN_S = 5;
+    static final int SPAN_S = JMeterRun.SUMMARY_SECONDS;
 
     static final double RATE_SPREAD = 0.10;
     /** Not before this: the first seconds are JMeter's own start and the first compilations. */

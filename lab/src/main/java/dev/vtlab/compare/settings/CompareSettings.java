@@ -96,7 +96,9 @@ public record CompareSettings(
 
     /**
      * A user's application as given: the path (checked by the preflight), the features of a generated server.xml,
-     * and the load: a plan of theirs or a URL under the ping plan.
+     * and the load: a plan of theirs or a URL under the ping plan; {@code probesPace}: whether the URL's pace is found
+     * by a probe before the first run ({@link Pace}), as it is unless compare.RATE gives one, compare.pace=none asks
+     * for the closed-model maximum, or the smoke profile runs.
      */
     public record AppSetting(
             Path path,
@@ -104,7 +106,11 @@ public record CompareSettings(
             boolean featuresGiven,
             Path plan,
             String url,
-            List<String> virtualExecutors) {}
+            List<String> virtualExecutors,
+            boolean probesPace) {}
+
+    /** compare.pace's values: a probe finds the URL's pace, or none is set (closed-model maximum). */
+    static final List<String> PACES = List.of("probe", "none");
 
     /** At most this many of the user's executors flipped at once (compare.virtualExecutors). */
     public static final int MAX_VIRTUAL_EXECUTORS = 20;
@@ -125,7 +131,7 @@ public record CompareSettings(
         Function<String, Integer> repeatsOf = test -> asked != null || !twoStage
                 ? asked
                 : Integer.valueOf(Math.max(Precision.FIRST_STAGE, profile.repeats(test)));
-        AppSetting app = app(p);
+        AppSetting app = app(p, profile);
         boolean study = profile == Catalogue.Profile.STUDY;
         if (study && app != null) {
             throw new IllegalArgumentException(
@@ -458,8 +464,61 @@ public record CompareSettings(
                 .sum();
     }
 
-    private static AppSetting app(Properties p) {
+    /** These settings with {@code specs} in place of their tests (a URL's tests once a probe paced them). */
+    public CompareSettings withSpecs(List<TestSpec> specs) {
+        return new CompareSettings(
+                profile,
+                specs,
+                modes,
+                order,
+                seed,
+                basedir,
+                out,
+                server,
+                port,
+                remotePort,
+                accounts,
+                heap,
+                cpus,
+                activeProcessorCount,
+                parallelism,
+                maxPoolSize,
+                minRunnable,
+                poolMaxThreads,
+                warmupSeconds,
+                dashboards,
+                serverHost,
+                remoteHosts,
+                lockFile,
+                lockWaitSeconds,
+                keepFlagged,
+                replaceLeftOut,
+                margin,
+                app,
+                precision,
+                cpuProfile,
+                contrasts,
+                history,
+                sequential);
+    }
+
+    private static AppSetting app(Properties p, Catalogue.Profile profile) {
         String path = p.getProperty(Setting.APP.key());
+        String pace = p.getProperty(Setting.PACE.key());
+        if (pace != null && (p.getProperty(Setting.URL.key()) == null || path == null)) {
+            throw new IllegalArgumentException(
+                    "compare.pace paces your URL: give it with -Dcompare.app and -Dcompare.url (the lab's tests and"
+                            + " your plans keep their own pace)");
+        }
+        if (pace != null && !PACES.contains(pace)) {
+            throw new IllegalArgumentException("compare.pace is one of " + PACES + ", not '" + pace + "'");
+        }
+        boolean rateGiven =
+                p.getProperty(Setting.PREFIX + "RATE") != null || p.getProperty(Setting.PREFIX + "url.RATE") != null;
+        if (pace != null && rateGiven) {
+            throw new IllegalArgumentException(
+                    "compare.pace and compare.RATE both say how your URL is paced: give one of them");
+        }
         if (path == null) {
             if (p.getProperty(Setting.FEATURES.key()) != null) {
                 throw new IllegalArgumentException("compare.features applies to your app: give it with -Dcompare.app");
@@ -503,7 +562,10 @@ public record CompareSettings(
                 features != null,
                 plan == null ? null : Path.of(plan).toAbsolutePath().normalize(),
                 url,
-                executors);
+                executors,
+                url != null
+                        && !rateGiven
+                        && ("probe".equals(pace) || pace == null && profile != Catalogue.Profile.SMOKE));
     }
 
     private static List<DispatchMode> modes(Properties p, AppSetting app) {

@@ -41,6 +41,7 @@ public enum Setting {
     FEATURES("features"),
     PLAN("plan"),
     URL("url"),
+    PACE("pace"),
     VIRTUAL_EXECUTORS("virtualExecutors"),
     KEEP_FLAGGED("keepFlagged"),
     REPLACE_LEFT_OUT("replaceLeftOut"),

@@ -197,6 +197,22 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
         return test.paced() && props.containsKey("RATE") ? intProp("RATE") : null;
     }
 
+    /** This test at {@code pace}'s rate (a user's URL after its probe): its runs are then judged as paced ones. */
+    public TestSpec paced(Pace pace) {
+        Map<String, String> p = new LinkedHashMap<>(props);
+        p.put("RATE", String.valueOf(pace.rate()));
+        checkPace(intProp("THREADS"), pace.rate());
+        return new TestSpec(test, p, repeats);
+    }
+
+    /** The probe that finds a pace: this test's users, unpaced, for {@link Pace#PROBE_SECONDS}. */
+    public Map<String, String> probe() {
+        Map<String, String> p = new LinkedHashMap<>(props);
+        p.remove("RATE");
+        p.put("DURATION", String.valueOf(Pace.PROBE_SECONDS));
+        return p;
+    }
+
     /**
      * The wait per request that bounds an IO-bound test (Little's law), or null when the test is not
      * IO-bound: below {@value #IO_BOUND_MIN_WAIT_MS} ms the CPU ceiling binds first.

@@ -1,6 +1,7 @@
 package dev.vtlab.compare.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,6 +69,37 @@ class CompareSettingsTest {
                 "compare.virtualExecutors: 'orders\"/>' is not the id",
                 concat(app, "compare.virtualExecutors", "orders\"/>"));
         refused("compare.virtualExecutors: 1 to 20 distinct ids", concat(app, "compare.virtualExecutors", "a,a"));
+    }
+
+    @Test
+    void yourUrlIsPacedByAProbeUnlessARateOrNoPaceIsAskedForOrTheSmokeProfileRuns() {
+        String[] app = {"compare.app", "/srv/shop", "compare.url", "/shop/status"};
+        assertTrue(parse(app).app().probesPace(), "the default profile probes");
+        assertTrue(parse(concat(app, "compare.pace", "probe", "compare.profile", "smoke"))
+                .app()
+                .probesPace());
+        assertFalse(parse(concat(app, "compare.profile", "smoke")).app().probesPace(), "smoke: unpaced");
+        assertFalse(parse(concat(app, "compare.pace", "none")).app().probesPace());
+        CompareSettings rate = parse(concat(app, "compare.RATE", "2000"));
+        assertFalse(rate.app().probesPace(), "a rate given is the pace");
+        assertEquals(2000, rate.specs().get(0).pacedRate());
+        assertFalse(parse(concat(app, "compare.url.RATE", "2000")).app().probesPace());
+        assertFalse(parse("compare.app", "/srv/shop", "compare.plan", "/srv/shop.jmx")
+                .app()
+                .probesPace());
+        refused("compare.pace is one of [probe, none], not 'max'", concat(app, "compare.pace", "max"));
+        refused(
+                "compare.pace and compare.RATE both say how your URL is paced",
+                concat(app, "compare.pace", "none", "compare.RATE", "2000"));
+        refused("compare.pace paces your URL: give it with -Dcompare.app and -Dcompare.url", "compare.pace", "none");
+        refused(
+                "compare.pace paces your URL",
+                "compare.app",
+                "/srv/shop",
+                "compare.plan",
+                "/srv/shop.jmx",
+                "compare.pace",
+                "probe");
     }
 
     private static String[] concat(String[] first, String... more) {
