@@ -6,6 +6,7 @@ import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.ComparisonInput;
 import dev.vtlab.compare.judge.CpuProfiles;
+import dev.vtlab.compare.judge.Designs;
 import dev.vtlab.compare.judge.History;
 import dev.vtlab.compare.judge.Joins;
 import dev.vtlab.compare.judge.Replacements;
@@ -16,6 +17,7 @@ import dev.vtlab.compare.judge.TwoStagePlans;
 import dev.vtlab.compare.preflight.Preflight;
 import dev.vtlab.compare.preflight.Prepared;
 import dev.vtlab.compare.raw.ComparisonRecord;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.raw.HistoryFiles;
 import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.raw.RawFiles;
@@ -34,7 +36,7 @@ import dev.vtlab.compare.report.SequentialReport;
 import dev.vtlab.compare.report.SizingReport;
 import dev.vtlab.compare.report.StudyReport;
 import dev.vtlab.compare.report.TwoStageReport;
-import dev.vtlab.compare.run.Environment;
+import dev.vtlab.compare.run.Provenance;
 import dev.vtlab.compare.run.Runner;
 import dev.vtlab.compare.run.ServerLayout;
 import dev.vtlab.compare.run.Stopped;
@@ -114,7 +116,8 @@ public final class Compare {
                             settings.profile() == Catalogue.Profile.SIZING ? "the sizing pilot" : "the first stage");
         }
         try (Prepared checked = Preflight.check(settings, properties)) {
-            ConsoleProgress.announce(checked, slots, estimatedSeconds(settings, slots), System.out);
+            ConsoleProgress.announce(
+                    checked, slots, estimatedSeconds(settings, slots), Designs.of(settings), System.out);
             // the budget counts from here: the machine is the comparison's (a wait for its lock is not spent on it)
             long began = System.nanoTime();
             Preflight.markOurs(settings.out());
@@ -205,7 +208,8 @@ public final class Compare {
         if (history != null) {
             HistoryFiles.append(
                     history,
-                    History.record(comparison, configuration, generatedAt(record)),
+                    History.record(
+                            comparison, configuration, record.environment().generatedAt()),
                     CompareSettings.HISTORY_KEEP,
                     Setting.HISTORY.key());
             System.out.println("[compare] history: " + history + " (" + (past.size() + 1) + " comparison"
@@ -224,11 +228,12 @@ public final class Compare {
             Properties properties,
             double reference,
             double wallS,
-            Map<String, String> started) {
-        Map<String, String> environment = new LinkedHashMap<>(Environment.of(prepared, properties));
+            Environment started) {
+        Environment environment = Provenance.of(prepared, properties);
         if (started != null) {
-            environment.put(ComparisonRecord.LAB_VERSION, started.get(ComparisonRecord.LAB_VERSION));
-            environment.put(ComparisonRecord.LAB_CODE_VERSION, started.get(ComparisonRecord.LAB_CODE_VERSION));
+            environment = environment
+                    .with(Environment.LAB_VERSION, started.get(Environment.LAB_VERSION, null))
+                    .with(Environment.LAB_CODE_VERSION, started.get(Environment.LAB_CODE_VERSION, null));
         }
         return new ComparisonRecord(
                 environment,
@@ -236,7 +241,7 @@ public final class Compare {
                 settings.modes(),
                 settings.cpus(),
                 settings.poolMaxThreads(),
-                Environment.userTest(settings),
+                settings.userTest(),
                 settings.keepFlagged(),
                 settings.margin(),
                 reference,
@@ -363,14 +368,14 @@ public final class Compare {
         } catch (NullPointerException | ClassCastException | JsonException missing) {
             throw lacking(out, setting, missing);
         }
-        Map<String, String> environment = new LinkedHashMap<>(record.environment());
-        environment.put("reanalysed_at", Instant.now().toString());
         boolean keep = keepFlagged != null ? keepFlagged : record.keepFlagged();
-        environment.put("keep_flagged", String.valueOf(keep));
+        Environment environment = record.environment()
+                .with(Environment.REANALYSED_AT, Instant.now().toString())
+                .with(Environment.KEEP_FLAGGED, String.valueOf(keep));
         List<HistoryRecord> past = List.of();
-        if (history != null && record.environment().containsKey("generated_at")) {
+        Instant at = record.environment().generatedAt();
+        if (history != null && at != null) {
             // the comparisons before this one, as its own report saw them
-            Instant at = generatedAt(record);
             past = HistoryFiles.read(history, configuration(record, results)).stream()
                     .filter(h -> h.at().isBefore(at))
                     .toList();
@@ -396,7 +401,7 @@ public final class Compare {
 
     /** A study profile's claim-by-claim table, before index.html, which links it (nothing for other profiles). */
     private static void study(Comparison comparison, ComparisonRecord record, Path out) throws IOException {
-        if (Catalogue.Profile.STUDY.label().equals(record.environment().get("profile"))) {
+        if (Catalogue.Profile.STUDY.label().equals(record.environment().profile())) {
             StudyReport.write(comparison, StudyTable.of(comparison, record.cpus(), record.margin()), out);
             System.out.println("[compare] the study's claims: " + out.resolve(StudyReport.HTML));
         }
@@ -407,10 +412,6 @@ public final class Compare {
         Map<String, Map<String, String>> props = new LinkedHashMap<>();
         results.forEach(r -> props.putIfAbsent(r.test(), r.props()));
         return HistoryFiles.configuration(record, props);
-    }
-
-    private static Instant generatedAt(ComparisonRecord record) {
-        return Instant.parse(record.environment().get("generated_at"));
     }
 
     /** A profiled run's profile; one that cannot be read says why on the console and in the report. */
@@ -489,8 +490,8 @@ public final class Compare {
         List<Integer> wanted = settings.specs().stream().map(TestSpec::repeats).toList();
         List<TestSpec> sofar = settings.specs();
         for (int round = 1; round <= settings.replaceLeftOut() && !settings.keepFlagged(); round++) {
-            List<Replacements.Shortfall> shortfalls = Replacements.of(
-                    tests, wanted, settings.modes(), runs.results, false, Environment.userTest(settings));
+            List<Replacements.Shortfall> shortfalls =
+                    Replacements.of(tests, wanted, settings.modes(), runs.results, false, settings.userTest());
             List<Integer> more =
                     shortfalls.stream().map(f -> f.isShort() ? 1 : 0).toList();
             if (more.stream().allMatch(n -> n == 0)) {
@@ -590,7 +591,7 @@ public final class Compare {
                 settings.modes(),
                 results,
                 settings.keepFlagged(),
-                Environment.userTest(settings),
+                settings.userTest(),
                 settings.precision(),
                 perRun,
                 elapsed);
@@ -628,7 +629,7 @@ public final class Compare {
                 results,
                 results.stream().map(r -> r.record().wallS()).toList(),
                 settings.keepFlagged(),
-                Environment.userTest(settings),
+                settings.userTest(),
                 settings.precision().target());
         String app = null;
         if (settings.app() != null) {

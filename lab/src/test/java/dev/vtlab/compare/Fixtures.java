@@ -8,6 +8,7 @@ import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.ComparisonInput;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.dispatch.DispatchMode;
@@ -302,8 +303,8 @@ public final class Fixtures {
     public static Comparison pingComparison(List<RunResult> runs, boolean keepFlagged, boolean sequential) {
         return Comparison.of(ComparisonInput.of(
                         // in one order whatever the JVM (Map.of's is not), for the golden files
-                        new TreeMap<>(
-                                Map.of("kernel", "test", "server_cpus", "0", "cpu_model", "test CPU", "jdk", "25")),
+                        new Environment(new TreeMap<>(
+                                Map.of("kernel", "test", "server_cpus", "0", "cpu_model", "test CPU", "jdk", "25"))),
                         List.of("ping"),
                         List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
                         runs)

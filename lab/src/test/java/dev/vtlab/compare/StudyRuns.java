@@ -4,6 +4,7 @@ import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.ComparisonInput;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
@@ -65,7 +66,7 @@ public final class StudyRuns {
     /** The comparison of {@code runs} as a study profile on a machine with {@code kernel}, margin ±5 %. */
     public static Comparison comparison(List<String> tests, List<RunResult> runs, String kernel) {
         return Comparison.of(ComparisonInput.of(
-                        Map.of("profile", "study", "kernel", kernel, "cpus", "2", "cpu_plan", "test"),
+                        new Environment(Map.of("profile", "study", "kernel", kernel, "cpus", "2", "cpu_plan", "test")),
                         tests,
                         List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
                         runs)

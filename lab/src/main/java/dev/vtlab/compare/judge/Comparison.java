@@ -3,6 +3,7 @@ package dev.vtlab.compare.judge;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Catalogue;
@@ -259,7 +260,7 @@ public final class Comparison {
 
     private record Key(String test, DispatchMode mode, Headline headline) {}
 
-    private final Map<String, String> environment;
+    private final Environment environment;
     private final List<String> tests;
     private final List<DispatchMode> modes;
     private final List<RunResult> runs;
@@ -291,7 +292,7 @@ public final class Comparison {
     private List<Sequentials.Row> sequential;
 
     private Comparison(
-            Map<String, String> environment,
+            Environment environment,
             List<String> tests,
             List<DispatchMode> modes,
             List<RunResult> runs,
@@ -421,7 +422,7 @@ public final class Comparison {
         Map<String, Headline> primaries = new HashMap<>();
         for (String test : in.tests()) {
             Set<Headline> headlines = headlinesOf(runs, test);
-            Headline primary = primary(test, in.environment(), headlines);
+            Headline primary = primary(test, in.environment().userTest(), headlines);
             primaries.put(test, primary);
             for (Headline headline : headlines) {
                 Metric metric = headline.metric();
@@ -822,7 +823,7 @@ public final class Comparison {
     }
 
     /** Where, on what and how the comparison ran (the report's environment). */
-    public Map<String, String> environment() {
+    public Environment environment() {
         return environment;
     }
 
@@ -889,14 +890,12 @@ public final class Comparison {
     static Headline primaryOf(String test, List<RunResult> testRuns, String userTest) {
         Set<Headline> headlines = new LinkedHashSet<>();
         testRuns.forEach(r -> headlines.addAll(r.headlines().keySet()));
-        Map<String, String> environment = new HashMap<>();
-        environment.put(Catalogue.USER_TEST, userTest);
-        return primary(test, environment, headlines);
+        return primary(test, userTest, headlines);
     }
 
-    static Headline primary(String test, Map<String, String> environment, Iterable<Headline> headlines) {
-        Metric metric =
-                Catalogue.resolve(test, environment.get(Catalogue.USER_TEST)).primary();
+    /** The primary figure of {@code test} among {@code headlines} ({@code userTest}: a user's load, else null). */
+    static Headline primary(String test, String userTest, Iterable<Headline> headlines) {
+        Metric metric = Catalogue.resolve(test, userTest).primary();
         Headline last = null;
         for (Headline h : headlines) {
             if (h.metric() == metric && h.requestType() == null) {

@@ -1,13 +1,13 @@
 package dev.vtlab.compare.judge;
 
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What {@link Comparison#of} judges: the runs, and how. {@link #of} starts from the defaults (no wall time, runs
@@ -32,7 +32,7 @@ import java.util.Map;
  * @param profiles the profiled runs' CPU by bucket, which count in no verdict
  */
 public record ComparisonInput(
-        Map<String, String> environment,
+        Environment environment,
         List<String> tests,
         List<DispatchMode> modes,
         List<RunResult> runs,
@@ -46,13 +46,13 @@ public record ComparisonInput(
         CpuProfiles profiles) {
 
     public static Builder of(
-            Map<String, String> environment, List<String> tests, List<DispatchMode> modes, List<RunResult> runs) {
+            Environment environment, List<String> tests, List<DispatchMode> modes, List<RunResult> runs) {
         return new Builder(environment, tests, modes, runs);
     }
 
     /** The defaults of {@link ComparisonInput#of}, each replaced by its setter. */
     public static final class Builder {
-        private final Map<String, String> environment;
+        private final Environment environment;
         private final List<String> tests;
         private final List<DispatchMode> modes;
         private final List<RunResult> runs;
@@ -65,8 +65,7 @@ public record ComparisonInput(
         private List<HistoryRecord> past = List.of();
         private CpuProfiles profiles = CpuProfiles.NONE;
 
-        private Builder(
-                Map<String, String> environment, List<String> tests, List<DispatchMode> modes, List<RunResult> runs) {
+        private Builder(Environment environment, List<String> tests, List<DispatchMode> modes, List<RunResult> runs) {
             this.environment = environment;
             this.tests = tests;
             this.modes = modes;

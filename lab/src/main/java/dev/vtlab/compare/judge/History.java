@@ -1,6 +1,7 @@
 package dev.vtlab.compare.judge;
 
 import dev.vtlab.compare.analyse.Headline;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.stats.BetweenComparisons;
 import dev.vtlab.dispatch.DispatchMode;
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Today's comparison beside the past comparisons of its configuration: per test and mode, the primary figure's
@@ -94,7 +94,7 @@ public final class History {
 
     /** Today's record for the history: per test and mode the primary figure's run means and ratio. */
     public static HistoryRecord record(Comparison c, String configuration, Instant at) {
-        Map<String, String> env = c.environment();
+        Environment env = c.environment();
         List<HistoryRecord.Figure> figures = new ArrayList<>();
         for (String test : c.tests()) {
             Headline primary = c.primary(test);
@@ -119,8 +119,8 @@ public final class History {
                 configuration,
                 at,
                 calibration(c),
-                env.getOrDefault("kernel", ""),
-                env.getOrDefault("jdk", ""),
+                env.get(Environment.KERNEL, ""),
+                env.get(Environment.JDK, ""),
                 figures);
     }
 

@@ -8,7 +8,6 @@ import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.VarianceComponents;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -107,9 +106,7 @@ public record Sizing(double target, List<DispatchMode> modes, List<TestSizing> t
         runs.stream()
                 .filter(r -> r.test().equals(spec.name()))
                 .forEach(r -> headlines.addAll(r.headlines().keySet()));
-        Map<String, String> environment = new HashMap<>();
-        environment.put(Catalogue.USER_TEST, userTest);
-        Headline headline = Comparison.primary(spec.name(), environment, headlines);
+        Headline headline = Comparison.primary(spec.name(), userTest, headlines);
         String why = headline == null
                 ? "no run measured its primary figure"
                 : !PerSecond.exists(headline.metric())

@@ -3,6 +3,7 @@ package dev.vtlab.compare.judge;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.raw.ComparisonRecord;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.Metric;
@@ -111,7 +112,7 @@ public final class StudyTable {
             int source = source(parts, claim.test());
             Part part = parts.get(Math.max(source, 0));
             Comparison c = part.comparison();
-            String missing = missing(claim, c, part.cpus(), c.environment().getOrDefault("kernel", ""));
+            String missing = missing(claim, c, part.cpus(), c.environment().get(Environment.KERNEL, ""));
             if (missing != null || source < 0) {
                 Outcome outcome = missing != null
                         ? new Outcome(Verdict.NOT_MEASURABLE, missing)
@@ -168,7 +169,7 @@ public final class StudyTable {
         for (int i = 0; i < records.size(); i++) {
             ComparisonRecord record = records.get(i);
             Path dir = dirs.get(i);
-            String profile = record.environment().get("profile");
+            String profile = record.environment().profile();
             if (!Catalogue.Profile.STUDY.label().equals(profile)) {
                 return dir + " holds a " + profile + " comparison, not the study's (-Dcompare.profile=study)";
             }

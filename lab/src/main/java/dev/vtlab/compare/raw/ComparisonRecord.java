@@ -4,7 +4,6 @@ import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What a comparison was, recorded beside its runs: enough to analyse them again. {@code environment} is what the
@@ -21,7 +20,7 @@ import java.util.Map;
  *     verdicts are the sequential design's
  */
 public record ComparisonRecord(
-        Map<String, String> environment,
+        Environment environment,
         List<String> tests,
         List<DispatchMode> modes,
         CpuPlan cpus,
@@ -32,15 +31,4 @@ public record ComparisonRecord(
         double calibration,
         double wallS,
         List<Contrast> contrasts,
-        boolean sequential) {
-
-    /** The environment's key of the lab's version: its git commit, "+modified" when its tracked files were edited. */
-    public static final String LAB_VERSION = "lab_version";
-
-    /**
-     * The environment's key of the version of what runs and analyses: the last commit that changed anything but the
-     * docs, the tests, the report writers and the files no comparison uses, "+modified" when another file was edited.
-     * A comparison's history is kept by it, so such a commit does not start a new one.
-     */
-    public static final String LAB_CODE_VERSION = "lab_code_version";
-}
+        boolean sequential) {}

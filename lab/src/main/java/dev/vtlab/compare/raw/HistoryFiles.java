@@ -53,7 +53,7 @@ public final class HistoryFiles {
      * @param props each test's JMeter properties
      */
     public static String configuration(ComparisonRecord c, Map<String, Map<String, String>> props) {
-        Map<String, String> env = c.environment();
+        Environment env = c.environment();
         return String.join(
                 " | ",
                 "tests "
@@ -61,15 +61,12 @@ public final class HistoryFiles {
                                 .map(t -> t + new TreeMap<>(props.getOrDefault(t, Map.of())))
                                 .collect(Collectors.joining(" ")),
                 "modes " + c.modes().stream().map(DispatchMode::label).collect(Collectors.joining(",")),
-                "server CPUs " + env.getOrDefault("server_cpus", "?") + ", load CPUs "
-                        + env.getOrDefault("load_cpus", "?") + (c.cpus().shared() ? " (shared)" : ""),
+                "server CPUs " + env.get(Environment.SERVER_CPUS, "?") + ", load CPUs "
+                        + env.get(Environment.LOAD_CPUS, "?") + (c.cpus().shared() ? " (shared)" : ""),
                 "pool max " + (c.poolMaxThreads() == null ? "Liberty default" : c.poolMaxThreads()),
-                "JVM " + env.getOrDefault("server_jvm_args", ""),
-                "app " + env.getOrDefault("app", "vtlab") + ", load " + Objects.toString(c.userTest(), "vtlab's"),
-                "lab "
-                        + env.getOrDefault(
-                                ComparisonRecord.LAB_CODE_VERSION,
-                                env.getOrDefault(ComparisonRecord.LAB_VERSION, "unknown")));
+                "JVM " + env.get(Environment.SERVER_JVM_ARGS, ""),
+                "app " + env.get(Environment.APP, "vtlab") + ", load " + Objects.toString(c.userTest(), "vtlab's"),
+                "lab " + env.codeVersion());
     }
 
     /** A history directory the lab may write: absent, empty, or marked as the lab's; else one line why not. */

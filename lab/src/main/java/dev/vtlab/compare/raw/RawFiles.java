@@ -59,7 +59,7 @@ public final class RawFiles {
 
     public static void writeComparison(Path out, ComparisonRecord c) throws IOException {
         JsonObjectBuilder env = Json.createObjectBuilder();
-        c.environment().forEach(env::add);
+        c.environment().entries().forEach(env::add);
         JsonObjectBuilder root = Json.createObjectBuilder()
                 .add("environment", env)
                 .add("tests", Json.createArrayBuilder(c.tests()))
@@ -93,7 +93,7 @@ public final class RawFiles {
         Map<String, String> environment = new LinkedHashMap<>();
         root.getJsonObject("environment").forEach((k, v) -> environment.put(k, ((JsonString) v).getString()));
         return new ComparisonRecord(
-                environment,
+                new Environment(environment),
                 strings(root, "tests"),
                 strings(root, "modes").stream().map(DispatchMode::parse).toList(),
                 new CpuPlan(

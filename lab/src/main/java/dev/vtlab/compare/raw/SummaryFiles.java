@@ -73,10 +73,10 @@ public final class SummaryFiles {
         }
         return new Summary(
                 dir,
-                env.getString("generated_at", ""),
-                env.getString("lab_version", ""),
-                env.getString("profile", ""),
-                env.getString("command", ""),
+                env.getString(Environment.GENERATED_AT, ""),
+                env.getString(Environment.LAB_VERSION, ""),
+                env.getString(Environment.PROFILE, ""),
+                env.getString(Environment.COMMAND, ""),
                 ratios);
     }
 

@@ -4,6 +4,7 @@ import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
@@ -64,18 +65,16 @@ final class Answers {
     }
 
     private static String sentence(Comparison c, String test, Headline h, Comparison.RatioRow r) {
-        Map<String, String> env = c.environment();
-        int serverCpus = env.getOrDefault("server_cpus", "").isEmpty()
-                ? 0
-                : env.get("server_cpus").split(",").length;
+        Environment env = c.environment();
+        int serverCpus = env.serverCpuCount();
         String where = String.format(
                 Locale.ROOT,
                 "%s%s, on %s (%s), JDK %s: ",
                 test,
                 level(c, test, h).map(l -> " at " + l).orElse(""),
                 serverCpus == 0 ? "the server's CPUs" : serverCpus + " server CPU" + (serverCpus == 1 ? "" : "s"),
-                env.getOrDefault("cpu_model", "?"),
-                env.getOrDefault("jdk", "?"));
+                env.get(Environment.CPU_MODEL, "?"),
+                env.get(Environment.JDK, "?"));
         String runs = runs(r);
         LogRatio ratio = r.ratio();
         Verdicts.Judgement v = r.verdict();

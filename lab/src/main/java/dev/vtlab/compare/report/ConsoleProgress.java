@@ -1,6 +1,7 @@
 package dev.vtlab.compare.report;
 
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.judge.Designs;
 import dev.vtlab.compare.judge.Sequentials;
 import dev.vtlab.compare.preflight.Prepared;
 import dev.vtlab.compare.run.Runner;
@@ -13,11 +14,8 @@ import dev.vtlab.compare.settings.StudyProfile;
 import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -28,9 +26,15 @@ public final class ConsoleProgress {
 
     /**
      * What the comparison will do, before its first run: the tests and their runs, the order, the expected time
-     * ({@code estimatedSeconds}, every warm-up at its cap), the design, the CPUs, a user's app, the notes.
+     * ({@code estimatedSeconds}, every warm-up at its cap), what its {@code designs} buy, the CPUs, a user's app, the
+     * notes.
      */
-    public static void announce(Prepared prepared, List<Schedule.Slot> slots, int estimatedSeconds, PrintStream out) {
+    public static void announce(
+            Prepared prepared,
+            List<Schedule.Slot> slots,
+            int estimatedSeconds,
+            List<Designs.Announced> designs,
+            PrintStream out) {
         CompareSettings settings = prepared.settings();
         // a user's plan runs as long as it runs, unless compare.DURATION says how long that is
         boolean unknownLength = settings.specs().stream()
@@ -76,7 +80,7 @@ public final class ConsoleProgress {
         if (settings.precision() != null) {
             precision(settings, out);
         } else if (!settings.sequential()) {
-            buys(settings, out);
+            buys(designs, settings.margin(), out);
         }
         out.println("[compare] CPUs: " + settings.cpus().describe(prepared.app() == null));
         if (prepared.app() != null) {
@@ -95,34 +99,21 @@ public final class ConsoleProgress {
         prepared.planNotes().forEach(note -> out.println("[compare] note: your plan's " + note));
     }
 
-    /**
-     * What the design buys, at the spreads between runs measured on the lab's machine: per number of runs per mode, the
-     * 95 % interval's half-width and the chance identical modes are found equivalent.
-     */
-    static void buys(CompareSettings settings, PrintStream out) {
-        Map<Integer, List<String>> byRuns = new TreeMap<>();
-        settings.specs().forEach(s -> byRuns.computeIfAbsent(s.repeats(), n -> new ArrayList<>())
-                .add(s.name()));
-        List<Double> spreads = Catalogue.SPREADS_MEASURED_HERE;
-        byRuns.forEach((n, tests) -> {
-            if (n < 2) {
-                return;
-            }
-            List<Verdicts.Design> designs = spreads.stream()
-                    .map(spread -> Verdicts.design(n, spread, settings.margin()))
-                    .toList();
+    /** What the design buys ({@link Designs}): a line per number of runs per mode. */
+    static void buys(List<Designs.Announced> designs, double margin, PrintStream out) {
+        for (Designs.Announced a : designs) {
             out.printf(
                     Locale.ROOT,
                     "[compare] what %d runs per mode buy (%s): at a spread between runs of %s (this lab's machine,"
                             + " least and most) a 95 %% interval of about %s, and identical modes found equivalent"
                             + " within ±%.0f %% %s of the time; the report says what the runs reached%n",
-                    n,
-                    String.join(", ", tests),
-                    joined(designs, d -> pct(d.spread())),
-                    joined(designs, d -> "±" + pct(d.halfWidth())),
-                    100 * settings.margin(),
-                    joined(designs, d -> pct(d.equivalenceChance())));
-        });
+                    a.runsPerMode(),
+                    String.join(", ", a.tests()),
+                    joined(a.designs(), d -> pct(d.spread())),
+                    joined(a.designs(), d -> "±" + pct(d.halfWidth())),
+                    100 * margin,
+                    joined(a.designs(), d -> pct(d.equivalenceChance())));
+        }
     }
 
     private static String joined(List<Verdicts.Design> designs, Function<Verdicts.Design, String> part) {

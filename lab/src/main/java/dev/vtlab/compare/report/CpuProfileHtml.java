@@ -3,7 +3,6 @@ package dev.vtlab.compare.report;
 import dev.vtlab.compare.analyse.RunProfile;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.CpuProfiles;
-import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.stats.Contrasts;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Stats;
@@ -273,7 +272,7 @@ final class CpuProfileHtml {
     }
 
     private static void pinned(StringBuilder h, Comparison c) {
-        boolean userApp = c.environment().containsKey(Catalogue.USER_TEST);
+        boolean userApp = c.environment().userTest() != null;
         h.append(
                         "<section id=\"pinned\"><h2>Pinned virtual threads</h2>\n<p>Every <code>jdk.VirtualThreadPinned</code>")
                 .append(" event of the profiled windows (threshold 0: every pinning, however short), by the place that")

@@ -99,7 +99,7 @@ public final class HtmlReport {
     /** The environment, the wall time and how every figure was made, folded. */
     private static void environment(StringBuilder h, Comparison c) {
         h.append("<details id=\"environment\"><summary>Environment and method</summary>\n<p>");
-        c.environment().forEach((k, v) -> h.append("<b>")
+        c.environment().entries().forEach((k, v) -> h.append("<b>")
                 .append(k)
                 .append("</b>: ")
                 .append(SvgChart.escape(v))
@@ -129,7 +129,7 @@ public final class HtmlReport {
 
     /** A test's section: what it is, its request types, contrasts and variance, then its charts. */
     private static void testSection(StringBuilder h, Comparison c, String test) {
-        Catalogue.LoadTest spec = Catalogue.resolve(test, c.environment().get(Catalogue.USER_TEST));
+        Catalogue.LoadTest spec = Catalogue.resolve(test, c.environment().userTest());
         h.append("<h2 id=\"")
                 .append(test)
                 .append("\">")

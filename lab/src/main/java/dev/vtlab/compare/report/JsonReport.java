@@ -75,7 +75,7 @@ public final class JsonReport {
     public static void write(Comparison c, Path file) throws IOException {
         JsonObjectBuilder root = Json.createObjectBuilder();
         JsonObjectBuilder env = Json.createObjectBuilder();
-        c.environment().forEach(env::add);
+        c.environment().entries().forEach(env::add);
         root.add("environment", env)
                 .add("wall_time_s", num(round(c.wallS())))
                 .add("confidence", Stats.CONFIDENCE)

@@ -4,7 +4,7 @@ import static dev.vtlab.compare.raw.JsonNumbers.num;
 
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.StudyTable;
-import dev.vtlab.compare.raw.ComparisonRecord;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.settings.StudyClaims;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Stats;
@@ -55,7 +55,7 @@ public final class StudyReport {
      * A comparison the table reads claims from: its environment and tests, and its report's index.html relative to
      * the table's directory.
      */
-    public record Source(Map<String, String> environment, List<String> tests, String report) {}
+    public record Source(Environment environment, List<String> tests, String report) {}
 
     private StudyReport() {}
 
@@ -64,7 +64,7 @@ public final class StudyReport {
         write(
                 List.of(new Source(c.environment(), c.tests(), "index.html")),
                 rows,
-                c.environment().getOrDefault("command", StudyTable.COMMAND),
+                c.environment().command(StudyTable.COMMAND),
                 out);
     }
 
@@ -159,9 +159,9 @@ public final class StudyReport {
     }
 
     /** A comparison's environment, its keys in its own order. */
-    private static JsonObjectBuilder environmentJson(Map<String, String> environment) {
+    private static JsonObjectBuilder environmentJson(Environment environment) {
         JsonObjectBuilder env = Json.createObjectBuilder();
-        environment.forEach(env::add);
+        environment.entries().forEach(env::add);
         return env;
     }
 
@@ -310,10 +310,11 @@ public final class StudyReport {
     }
 
     /** "Intel Xeon, 2 CPUs, server on CPU 0, load on CPU 1; kernel 6.18; Temurin 25". */
-    private static String machine(Map<String, String> env) {
-        return SvgChart.escape((env.containsKey("cpu_model") ? env.get("cpu_model") + ", " : "")
-                + env.getOrDefault("cpus", "?") + " CPUs, " + env.getOrDefault("cpu_plan", "")
-                + "; kernel " + env.getOrDefault("kernel", "?") + "; " + env.getOrDefault("jdk", ""));
+    private static String machine(Environment env) {
+        String model = env.get(Environment.CPU_MODEL, null);
+        return SvgChart.escape((model != null ? model + ", " : "")
+                + env.get(Environment.CPUS, "?") + " CPUs, " + env.get(Environment.CPU_PLAN, "")
+                + "; kernel " + env.get(Environment.KERNEL, "?") + "; " + env.get(Environment.JDK, ""));
     }
 
     /** The comparisons the rows were read from: when, on what code and machine, by what command. */
@@ -323,19 +324,19 @@ public final class StudyReport {
                 .append("<th>report</th></tr>\n");
         for (int i = 0; i < sources.size(); i++) {
             Source s = sources.get(i);
-            Map<String, String> env = s.environment();
+            Environment env = s.environment();
             h.append("<tr><td class=\"n\">")
                     .append(i + 1)
                     .append("</td><td>")
                     .append(SvgChart.escape(String.join(", ", s.tests())))
                     .append("</td><td>")
-                    .append(SvgChart.escape(env.getOrDefault("generated_at", "?")))
+                    .append(SvgChart.escape(env.get(Environment.GENERATED_AT, "?")))
                     .append("</td><td>")
-                    .append(SvgChart.escape(env.getOrDefault(ComparisonRecord.LAB_CODE_VERSION, "?")))
+                    .append(SvgChart.escape(env.get(Environment.LAB_CODE_VERSION, "?")))
                     .append("</td><td>")
                     .append(machine(env))
                     .append("</td><td><code>")
-                    .append(SvgChart.escape(env.getOrDefault("command", "?")))
+                    .append(SvgChart.escape(env.command("?")))
                     .append("</code></td><td><a href=\"")
                     .append(SvgChart.escape(s.report()))
                     .append("\">report</a></td></tr>\n");

@@ -418,9 +418,6 @@ public final class Catalogue {
      */
     public static final List<Double> SPREADS_MEASURED_HERE = List.of(0.03, 0.07);
 
-    /** The report's environment key naming a user's load: "plan:PATH" or "url:/path" (see {@link #resolve}). */
-    public static final String USER_TEST = "user_test";
-
     /** A test of a report: the user's plan or URL ("plan:PATH", "url:/path"), else the catalogue's test of that name. */
     public static LoadTest resolve(String name, String user) {
         if (user == null) {

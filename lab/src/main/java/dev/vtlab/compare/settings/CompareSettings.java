@@ -464,6 +464,17 @@ public record CompareSettings(
                 .sum();
     }
 
+    /** A user's load as the raw files record it: "plan:PATH" or "url:/path"; null for the lab's own tests. */
+    public String userTest() {
+        if (app == null) {
+            return null;
+        }
+        TestSpec spec = specs.get(0);
+        return spec.test().shape() == Catalogue.Shape.PLAN
+                ? "plan:" + spec.test().plan()
+                : "url:" + spec.props().get("PATH");
+    }
+
     /** These settings with {@code specs} in place of their tests (a URL's tests once a probe paced them). */
     public CompareSettings withSpecs(List<TestSpec> specs) {
         return new CompareSettings(

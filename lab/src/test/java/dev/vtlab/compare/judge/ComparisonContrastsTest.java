@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.LogRatio;
@@ -130,11 +131,14 @@ class ComparisonContrastsTest {
                 runs.add(run(VIRTUAL, i + 1, ++order, A[i]));
             }
         }
-        return Comparison.of(
-                ComparisonInput.of(Map.of("kernel", "test"), List.of("ping"), List.of(POOL, HANDOFF, VIRTUAL), runs)
-                        .wallS(60)
-                        .contrasts(contrasts)
-                        .build());
+        return Comparison.of(ComparisonInput.of(
+                        new Environment(Map.of("kernel", "test")),
+                        List.of("ping"),
+                        List.of(POOL, HANDOFF, VIRTUAL),
+                        runs)
+                .wallS(60)
+                .contrasts(contrasts)
+                .build());
     }
 
     /** A run of ping whose figures are set by one offset; every other figure is the same in every run. */

@@ -6,6 +6,7 @@ import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ class ComparisonLevelFlagsTest {
                     rep == 2 ? Map.of("50 users", Set.of(Flag.NOT_STEADY)) : Map.of()));
         }
         Comparison c = Comparison.of(ComparisonInput.of(
-                        Map.of("kernel", "test"),
+                        new Environment(Map.of("kernel", "test")),
                         List.of("throughput"),
                         List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
                         runs)

@@ -13,6 +13,7 @@ import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.StudyTable.Outcome;
 import dev.vtlab.compare.judge.StudyTable.Verdict;
 import dev.vtlab.compare.raw.ComparisonRecord;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.settings.StudyClaims;
 import dev.vtlab.compare.settings.StudyClaims.Kind;
 import dev.vtlab.compare.settings.StudyClaims.Range;
@@ -265,7 +266,7 @@ class StudyTableTest {
 
     private static ComparisonRecord record(String profile, List<String> tests, double margin) {
         return new ComparisonRecord(
-                Map.of("profile", profile),
+                new Environment(Map.of("profile", profile)),
                 tests,
                 List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
                 StudyRuns.ONE_CPU,
@@ -359,7 +360,7 @@ class StudyTableTest {
         List<RunResult> all =
                 runs("throughput", THROUGHPUT, 0.75, s -> new Figures(1000 * s, 1000 * s, 600, Double.NaN));
         Comparison virtualFirst = Comparison.of(ComparisonInput.of(
-                        Map.of("profile", "study", "kernel", "6.18"),
+                        new Environment(Map.of("profile", "study", "kernel", "6.18")),
                         List.of("throughput"),
                         List.of(DispatchMode.EXECUTOR_VIRTUAL, DispatchMode.THREADPOOL),
                         all)

@@ -8,6 +8,7 @@ import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.analyse.Flag;
 import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.analyse.RunResult;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.Precision;
@@ -177,7 +178,7 @@ class TwoStagePlansTest {
 
     /** {@code runs} of ping judged at ±5 %, with the two-stage {@code plan} (null: none). */
     private static Comparison judged(List<RunResult> runs, boolean keepFlagged, TwoStageRecord plan) {
-        return Comparison.of(ComparisonInput.of(Map.of(), List.of("ping"), MODES, runs)
+        return Comparison.of(ComparisonInput.of(new Environment(Map.of()), List.of("ping"), MODES, runs)
                 .wallS(100)
                 .keepFlagged(keepFlagged)
                 .twoStage(plan)

@@ -104,7 +104,7 @@ class HistoryFilesTest {
     @Test
     void theConfigurationNamesWhatMakesComparisonsComparable() {
         ComparisonRecord c = new ComparisonRecord(
-                Map.of(
+                new Environment(Map.of(
                         "server_cpus",
                         "0",
                         "load_cpus",
@@ -114,7 +114,7 @@ class HistoryFilesTest {
                         "lab_version",
                         "abc",
                         "lab_code_version",
-                        "def"),
+                        "def")),
                 List.of("ping"),
                 List.of(DispatchMode.THREADPOOL, DispatchMode.VIRTUAL),
                 new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1)), false),

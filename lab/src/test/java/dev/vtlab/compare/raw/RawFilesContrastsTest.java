@@ -22,7 +22,7 @@ class RawFilesContrastsTest {
     @Test
     void contrastsAndWallTimesRoundTrip(@TempDir Path out) throws IOException {
         ComparisonRecord comparison = new ComparisonRecord(
-                Map.of("profile", "quick"),
+                new Environment(Map.of("profile", "quick")),
                 List.of("ping"),
                 List.of(DispatchMode.THREADPOOL, DispatchMode.PLATFORM_HANDOFF, DispatchMode.VIRTUAL),
                 new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1)), false),
@@ -63,7 +63,7 @@ class RawFilesContrastsTest {
     /** Ping in the pool and {@code mode} on a 1-CPU server, no contrasts, after {@code wallS} seconds. */
     private static ComparisonRecord twoModes(DispatchMode mode, double wallS) {
         return new ComparisonRecord(
-                Map.of(),
+                new Environment(Map.of()),
                 List.of("ping"),
                 List.of(DispatchMode.THREADPOOL, mode),
                 new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1)), false),

@@ -25,7 +25,8 @@ class RawFilesTest {
     @Test
     void aComparisonAndItsRunsComeBackAsTheyWereWritten(@TempDir Path out) throws IOException {
         ComparisonRecord comparison = new ComparisonRecord(
-                Map.of("profile", "quick", "cpu_plan", "server on CPUs 0; JMeter and remote system on CPUs 1"),
+                new Environment(
+                        Map.of("profile", "quick", "cpu_plan", "server on CPUs 0; JMeter and remote system on CPUs 1")),
                 List.of("ping", "throughput"),
                 List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
                 new CpuPlan(new TreeSet<>(List.of(0)), new TreeSet<>(List.of(1, 2, 3)), false),

@@ -3,6 +3,7 @@ package dev.vtlab.compare.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vtlab.compare.Fixtures;
+import dev.vtlab.compare.judge.Designs;
 import dev.vtlab.compare.settings.CompareSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -20,7 +21,8 @@ class ConsoleProgressTest {
         }
         CompareSettings settings = CompareSettings.from(p, Fixtures.ROOT, "0-1", Fixtures.HOME);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ConsoleProgress.buys(settings, new PrintStream(out, true, StandardCharsets.UTF_8));
+        ConsoleProgress.buys(
+                Designs.of(settings), settings.margin(), new PrintStream(out, true, StandardCharsets.UTF_8));
         return out.toString(StandardCharsets.UTF_8);
     }
 

@@ -9,6 +9,7 @@ import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.ComparisonInput;
 import dev.vtlab.compare.judge.CpuProfiles;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.dispatch.DispatchMode;
@@ -134,8 +135,8 @@ class GoldenFilesTest {
                         Double.NaN,
                         "the steady window of 50 users lies outside the recording"));
         return Comparison.of(ComparisonInput.of(
-                        new TreeMap<>(
-                                Map.of("kernel", "test", "server_cpus", "0", "cpu_model", "test CPU", "jdk", "25")),
+                        new Environment(new TreeMap<>(
+                                Map.of("kernel", "test", "server_cpus", "0", "cpu_model", "test CPU", "jdk", "25"))),
                         List.of("ping"),
                         MODES,
                         runs)

@@ -9,6 +9,7 @@ import dev.vtlab.compare.StudyRuns.Figures;
 import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.StudyTable;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.settings.StudyClaims;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -133,11 +134,11 @@ class StudyReportTest {
         StudyReport.write(
                 List.of(
                         new StudyReport.Source(
-                                Map.of("generated_at", "2026-11-28T02:38:00Z", "command", "./mvnw A"),
+                                new Environment(Map.of("generated_at", "2026-11-28T02:38:00Z", "command", "./mvnw A")),
                                 List.of("throughput"),
                                 "../study-throughput/index.html"),
                         new StudyReport.Source(
-                                Map.of("generated_at", "2026-11-27T23:36:00Z", "command", "./mvnw B"),
+                                new Environment(Map.of("generated_at", "2026-11-27T23:36:00Z", "command", "./mvnw B")),
                                 List.of("footprint"),
                                 "../study-footprint/index.html")),
                 rows,

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The lab's versions, read from a real git repository made for the test. */
-class EnvironmentTest {
+class ProvenanceTest {
 
     @TempDir
     Path repo;
@@ -21,39 +21,39 @@ class EnvironmentTest {
         write("src/main/java/A.java", "class A {}");
         write("docs/results.md", "one");
         commit("code");
-        String code = Environment.labCodeVersion(repo);
-        assertEquals(Environment.labVersion(repo), code);
+        String code = Provenance.labCodeVersion(repo);
+        assertEquals(Provenance.labVersion(repo), code);
 
         write("docs/results.md", "two");
         write("src/test/java/ATest.java", "class ATest {}");
         write("README.md", "read me");
         commit("docs and tests");
-        assertEquals(code, Environment.labCodeVersion(repo), "docs and tests are not what runs");
-        assertNotEquals(code, Environment.labVersion(repo), "the commit itself moved");
+        assertEquals(code, Provenance.labCodeVersion(repo), "docs and tests are not what runs");
+        assertNotEquals(code, Provenance.labVersion(repo), "the commit itself moved");
 
         write("src/main/java/dev/vtlab/compare/report/HtmlReport.java", "class HtmlReport {}");
         write("bench/src/main/java/B.java", "class B {}");
         write(".ci/run", "./mvnw verify");
         commit("a report's format, a JMH experiment, the CI script");
-        assertEquals(code, Environment.labCodeVersion(repo), "they do not change what a comparison measures");
+        assertEquals(code, Provenance.labCodeVersion(repo), "they do not change what a comparison measures");
         write("src/main/java/dev/vtlab/compare/analyse/SteadyWindow.java", "class SteadyWindow {}");
         commit("the steady window's rule");
-        assertNotEquals(code, Environment.labCodeVersion(repo), "the analysis changes the figures");
-        code = Environment.labCodeVersion(repo);
+        assertNotEquals(code, Provenance.labCodeVersion(repo), "the analysis changes the figures");
+        code = Provenance.labCodeVersion(repo);
 
         write("docs/results.md", "three");
-        assertEquals(code, Environment.labCodeVersion(repo), "an edit of the docs");
+        assertEquals(code, Provenance.labCodeVersion(repo), "an edit of the docs");
         write("src/main/java/A.java", "class A { int x; }");
-        assertEquals(code + "+modified", Environment.labCodeVersion(repo));
+        assertEquals(code + "+modified", Provenance.labCodeVersion(repo));
 
         commit("code again");
-        assertEquals(Environment.labVersion(repo), Environment.labCodeVersion(repo));
+        assertEquals(Provenance.labVersion(repo), Provenance.labCodeVersion(repo));
     }
 
     @Test
     void outsideACheckoutBothAreUnknown() {
-        assertEquals("unknown", Environment.labVersion(repo));
-        assertEquals("unknown", Environment.labCodeVersion(repo));
+        assertEquals("unknown", Provenance.labVersion(repo));
+        assertEquals("unknown", Provenance.labCodeVersion(repo));
     }
 
     private void write(String path, String text) throws IOException {
@@ -83,7 +83,7 @@ class EnvironmentTest {
         Files.writeString(
                 versions.resolve("openliberty.properties"),
                 "com.ibm.websphere.productId=io.openliberty\ncom.ibm.websphere.productVersion=26.0.0.5\n");
-        assertEquals("Open Liberty 26.0.0.5", Environment.liberty(repo.resolve("wlp")));
-        assertEquals("unknown", Environment.liberty(repo.resolve("none")));
+        assertEquals("Open Liberty 26.0.0.5", Provenance.liberty(repo.resolve("wlp")));
+        assertEquals("unknown", Provenance.liberty(repo.resolve("none")));
     }
 }

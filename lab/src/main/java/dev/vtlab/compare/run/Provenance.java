@@ -1,13 +1,11 @@
 package dev.vtlab.compare.run;
 
 import dev.vtlab.compare.preflight.Prepared;
-import dev.vtlab.compare.raw.ComparisonRecord;
-import dev.vtlab.compare.settings.Catalogue;
+import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
-import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Machine;
 import java.io.IOException;
@@ -26,10 +24,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Where, on what and how a comparison ran: enough to repeat it and to judge it (the report's environment). */
-public final class Environment {
+/** Where, on what and how a comparison ran, read from the machine, git and the settings: its {@link Environment}. */
+public final class Provenance {
 
-    /** What {@link ComparisonRecord#LAB_CODE_VERSION} leaves out. */
+    /** What {@link Environment#LAB_CODE_VERSION} leaves out. */
     private static final List<String> NOT_CODE = List.of(
             "--",
             ".",
@@ -44,7 +42,7 @@ public final class Environment {
             ":(exclude)Dockerfile",
             ":(exclude).ci");
 
-    private Environment() {}
+    private Provenance() {}
 
     /** The lab's git commit (12 hex digits, "+modified" with uncommitted changes), or "unknown" outside a checkout. */
     static String labVersion(Path basedir) {
@@ -105,11 +103,12 @@ public final class Environment {
         return v == null ? "unknown" : "Open Liberty " + v;
     }
 
-    public static Map<String, String> of(Prepared prepared, Properties properties) {
+    /** The environment of a comparison about to run. */
+    public static Environment of(Prepared prepared, Properties properties) {
         CompareSettings settings = prepared.settings();
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("generated_at", Instant.now().toString());
-        m.put("profile", settings.profile().label());
+        m.put(Environment.GENERATED_AT, Instant.now().toString());
+        m.put(Environment.PROFILE, settings.profile().label());
         m.put(
                 "modes",
                 String.join(
@@ -120,16 +119,16 @@ public final class Environment {
                 settings.order().name().toLowerCase(Locale.ROOT)
                         + (settings.order() == Schedule.Order.RANDOM ? " (seed " + settings.seed() + ")" : ""));
         Machine machine = Machine.here();
-        m.put("cpus", String.valueOf(machine.cpus()));
-        m.put("cpu_plan", settings.cpus().describe(prepared.app() == null));
-        m.put("server_cpus", CpuPlan.list(settings.cpus().server()));
-        m.put("load_cpus", CpuPlan.list(settings.cpus().load()));
-        m.put("cpu_model", machine.cpuModel());
+        m.put(Environment.CPUS, String.valueOf(machine.cpus()));
+        m.put(Environment.CPU_PLAN, settings.cpus().describe(prepared.app() == null));
+        m.put(Environment.SERVER_CPUS, CpuPlan.list(settings.cpus().server()));
+        m.put(Environment.LOAD_CPUS, CpuPlan.list(settings.cpus().load()));
+        m.put(Environment.CPU_MODEL, machine.cpuModel());
         m.put("memory", machine.memory());
-        m.put("kernel", machine.kernel());
-        m.put("jdk", machine.jdk());
+        m.put(Environment.KERNEL, machine.kernel());
+        m.put(Environment.JDK, machine.jdk());
         m.put("liberty", liberty(settings.layout().wlp()));
-        m.put("server_jvm_args", String.join(" ", settings.serverJvmArgs()));
+        m.put(Environment.SERVER_JVM_ARGS, String.join(" ", settings.serverJvmArgs()));
         m.put(
                 "pool_max_threads",
                 settings.poolMaxThreads() == null ? "Liberty default" : String.valueOf(settings.poolMaxThreads()));
@@ -139,27 +138,27 @@ public final class Environment {
                 settings.remoteHosts().isEmpty() ? "local" : "remote: " + String.join(",", settings.remoteHosts()));
         if (prepared.app() != null) {
             m.put(
-                    "app",
+                    Environment.APP,
                     prepared.app().source() + " ("
                             + prepared.app()
                                     .kind()
                                     .name()
                                     .toLowerCase(Locale.ROOT)
                                     .replace('_', ' ') + ")");
-            m.put(Catalogue.USER_TEST, userTest(settings));
+            m.put(Environment.USER_TEST, settings.userTest());
         }
         if (prepared.pace() != null) {
-            m.put("pace", prepared.pace().describe(settings.baseline().label()));
+            m.put(Environment.PACE, prepared.pace().describe(settings.baseline().label()));
         }
-        m.put("keep_flagged", String.valueOf(settings.keepFlagged()));
+        m.put(Environment.KEEP_FLAGGED, String.valueOf(settings.keepFlagged()));
         m.put("margin", String.format(Locale.ROOT, "±%.0f %%", 100 * settings.margin()));
-        m.put("command", command(properties));
-        m.put(ComparisonRecord.LAB_VERSION, labVersion(settings.basedir()));
-        m.put(ComparisonRecord.LAB_CODE_VERSION, labCodeVersion(settings.basedir()));
+        m.put(Environment.COMMAND, command(properties));
+        m.put(Environment.LAB_VERSION, labVersion(settings.basedir()));
+        m.put(Environment.LAB_CODE_VERSION, labCodeVersion(settings.basedir()));
         if (!prepared.planNotes().isEmpty()) {
             m.put("plan_notes", String.join("; ", prepared.planNotes()));
         }
-        return m;
+        return new Environment(m);
     }
 
     private static final Pattern MONITOR_FILTER = Pattern.compile("<monitor filter=\"([^\"]*)\"");
@@ -178,17 +177,6 @@ public final class Environment {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** A user's load as the raw files record it: "plan:PATH" or "url:/path"; null for the lab's own tests. */
-    public static String userTest(CompareSettings settings) {
-        if (settings.app() == null) {
-            return null;
-        }
-        TestSpec spec = settings.specs().get(0);
-        return spec.test().shape() == Catalogue.Shape.PLAN
-                ? "plan:" + spec.test().plan()
-                : "url:" + spec.props().get("PATH");
     }
 
     /** The command that repeats this comparison, from the compare.* properties it was given. */
