@@ -50,7 +50,10 @@ public record Environment(Map<String, String> entries) {
         return new Environment(m);
     }
 
-    /** When the runs began, or null in a record that does not say. */
+    /**
+     * When the record was written: a finished comparison's end (its record is written again then), an interrupted
+     * one's start; null in a record that does not say.
+     */
     public Instant generatedAt() {
         String at = entries.get(GENERATED_AT);
         return at == null ? null : Instant.parse(at);
