@@ -321,6 +321,9 @@ public final class Runner {
                     null,
                     rates::add);
         }
+        // written as the runs write theirs, so that JMeter works as hard as in them; the rate is read from its
+        // summaries
+        Files.deleteIfExists(dir.resolve(RawFiles.JTL));
         // JMeter's summaries cover 5 s each; its last one may be a partial interval at the plan's end
         int tail = Pace.PROBE_TAIL_SECONDS / JMeterRun.SUMMARY_SECONDS;
         if (rates.size() < tail + 1) {
