@@ -126,7 +126,7 @@ public final class Compare {
             runner.clearRuns();
             double reference = runner.calibrate();
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
-            if (settings.app() == null || !settings.app().probesPace()) {
+            if (!settings.probesPace()) {
                 return measure(checked, runner, properties, reference, began);
             }
             Pace pace = runner.probePace(settings.specs().get(0));
@@ -643,10 +643,9 @@ public final class Compare {
 
     /** Seconds the slots are expected to take, as announced: their load and warm-ups, and each run's restart. */
     private static int estimatedSeconds(CompareSettings settings, List<Schedule.Slot> slots) {
-        boolean probe = settings.app() != null && settings.app().probesPace();
         return settings.loadSeconds(slots)
                 + Runner.RESTART_SECONDS * slots.size()
-                + (probe ? Pace.PROBE_SECONDS + Runner.RESTART_SECONDS : 0);
+                + (settings.probesPace() ? Pace.PROBE_SECONDS + Runner.RESTART_SECONDS : 0);
     }
 
     private static void report(Comparison comparison, Path out, String sections) throws IOException {

@@ -464,6 +464,11 @@ public record CompareSettings(
                 .sum();
     }
 
+    /** Whether a probe finds the pace of a user's URL before the first run ({@link AppSetting#probesPace}). */
+    public boolean probesPace() {
+        return app != null && app.probesPace();
+    }
+
     /** A user's load as the raw files record it: "plan:PATH" or "url:/path"; null for the lab's own tests. */
     public String userTest() {
         if (app == null) {
