@@ -3,6 +3,7 @@ package it.dev.vtlab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -33,8 +34,14 @@ final class Samples {
                 .redirectOutput(log.toFile())
                 .start();
         assertTrue(build.waitFor(5, TimeUnit.MINUTES), "the sample builds within 5 minutes");
-        assertEquals(0, build.exitValue(), "the sample builds; see " + log);
+        assertEquals(0, build.exitValue(), "the sample builds; see " + log + ", which ends:\n" + tail(log));
         return sample.resolve("target/liberty/wlp/usr/servers").resolve(name);
+    }
+
+    /** The last lines of a child process's log, for a failure's message: CI keeps the message, not the file. */
+    static String tail(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
 
     /** SHA-256 of every file of {@code dir} but its runs' output (logs, workarea), and of {@code files}. */

@@ -74,7 +74,8 @@ class YourAppIT {
                 .redirectOutput(log.toFile())
                 .start();
         assertTrue(compare.waitFor(8, TimeUnit.MINUTES), "the comparison ends within 8 minutes");
-        assertEquals(0, compare.exitValue(), "the comparison succeeds; see " + log);
+        assertEquals(
+                0, compare.exitValue(), "the comparison succeeds; see " + log + ", which ends:\n" + Samples.tail(log));
         try (JsonReader in = Json.createReader(Files.newBufferedReader(report.resolve("summary.json")))) {
             summary = in.readObject();
         }
