@@ -30,14 +30,16 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The A/B comparison end to end in its smoke profile (seconds per run, three repetitions of ping so the statistics
- * run end to end, one of the stepped and the sudden load), to a fixed precision: fresh servers per run, real JMeter,
- * then the reports. The smoke profile's open-model test is left out for the suite's time (its plan runs in
+ * run end to end, one of the stepped and the sudden load), to a fixed precision: real JMeter, then the reports. Its
+ * servers as compare.sharedJvm has them: ping then banking in one JVM per mode and round, the sudden load on a fresh
+ * one. The smoke profile's open-model test is left out for the suite's time (its plan runs in
  * JMeterGuiIT, its analysis in RunAnalysisTest). ±2 % on ping is more than 3 runs of seconds-long levels can reach, so its second stage is what
  * compare.maxRepeats allows ({@link #MAX_REPEATS}), within a budget that holds it on a slow host ({@link #BUDGET_S});
  * the tests of one run get none, and say so. Checks what a user reads, not how it was computed (the formulas have
@@ -86,6 +88,7 @@ class CompareSmokeIT {
         p.setProperty("compare.precision", "2%");
         p.setProperty("compare.budget", BUDGET_S + "s");
         p.setProperty("compare.maxRepeats", String.valueOf(MAX_REPEATS));
+        p.setProperty("compare.sharedJvm", "true");
         p.setProperty("compare.port", String.valueOf(port));
         p.setProperty("compare.remotePort", String.valueOf(remotePort));
         p.setProperty(
@@ -262,6 +265,35 @@ class CompareSmokeIT {
         assertTrue(first < second, "repetition 1: the baseline first");
         assertTrue(
                 order(ping, "executor-virtual", 2) < order(ping, "threadpool", 2), "repetition 2: the other way round");
+    }
+
+    @Test
+    void aModesPingAndBankingOfARoundRanInOneJvmAndTheSuddenLoadOnAFreshOne() throws IOException {
+        assertEquals(
+                "one JVM per mode and round runs ping, then throughput, each warmed in turn",
+                summary.getJsonObject("environment").getString("shared_jvm"));
+        List<JsonObject> runs = summary.getJsonArray("runs").getValuesAs(JsonObject.class);
+        for (String mode : MODES) {
+            assertEquals(order(run(runs, "ping", mode), mode, 1) + 1, order(run(runs, "throughput", mode), mode, 1));
+            // Liberty's log names its process (pid@host) in its header: the same JVM, or a fresh one
+            String ping = process("ping", mode), banking = process("throughput", mode);
+            assertEquals(ping, banking, mode + ": banking ran in ping's JVM");
+            assertFalse(ping.equals(process("ramp-up", mode)), mode + ": the sudden load met a fresh JVM");
+        }
+    }
+
+    private static List<JsonObject> run(List<JsonObject> runs, String test, String mode) {
+        return runs.stream()
+                .filter(r ->
+                        r.getString("test").equals(test) && r.getString("mode").equals(mode))
+                .toList();
+    }
+
+    /** The "process = pid@host" line of the server log kept with a test's first run in a mode. */
+    private static String process(String test, String mode) throws IOException {
+        try (Stream<String> lines = Files.lines(report.resolve("runs/" + test + "-" + mode + "-1/messages.log"))) {
+            return lines.filter(l -> l.startsWith("process = ")).findFirst().orElseThrow();
+        }
     }
 
     @Test

@@ -459,21 +459,23 @@ public final class Compare {
         }
 
         void run(List<Schedule.Slot> slots) throws IOException, InterruptedException {
-            for (Schedule.Slot slot : slots) {
-                done++;
+            for (List<Schedule.Slot> jvm : Schedule.jvms(slots, settings.sharedJvm())) {
                 try {
-                    runner.run(slot, done, planned);
+                    runner.run(jvm, done + 1, planned);
                 } catch (Stopped stopped) {
                     throw finished(stopped);
                 }
-                RawRun raw = RawFiles.readRun(runner.dir(slot));
-                RunResult r =
-                        RunAnalysis.analyse(slot.spec(), raw, settings.cpus(), settings.poolMaxThreads(), reference);
-                ConsoleProgress.progress(r, done, planned, System.out);
-                if (slot.profiled()) {
-                    profiles.add(profiled(r, raw));
-                } else {
-                    results.add(r);
+                for (Schedule.Slot slot : jvm) {
+                    done++;
+                    RawRun raw = RawFiles.readRun(runner.dir(slot));
+                    RunResult r = RunAnalysis.analyse(
+                            slot.spec(), raw, settings.cpus(), settings.poolMaxThreads(), reference);
+                    ConsoleProgress.progress(r, done, planned, System.out);
+                    if (slot.profiled()) {
+                        profiles.add(profiled(r, raw));
+                    } else {
+                        results.add(r);
+                    }
                 }
             }
         }

@@ -29,6 +29,9 @@ public record Environment(Map<String, String> entries) {
 
     public static final String PACE = "pace";
     public static final String KEEP_FLAGGED = "keep_flagged";
+    /** Which tests ran in turn in one JVM per mode and round (compare.sharedJvm); absent when each run had its own. */
+    public static final String SHARED_JVM = "shared_jvm";
+
     public static final String COMMAND = "command";
     /** The lab's git commit, "+modified" when its tracked files were edited. */
     public static final String LAB_VERSION = "lab_version";

@@ -6,6 +6,7 @@ import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
+import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Machine;
 import java.io.IOException;
@@ -149,6 +150,15 @@ public final class Provenance {
         }
         if (prepared.pace() != null) {
             m.put(Environment.PACE, prepared.pace().describe(settings.baseline().label()));
+        }
+        List<String> sharing = settings.specs().stream()
+                .filter(spec -> spec.test().sharesJvm())
+                .map(TestSpec::name)
+                .toList();
+        if (settings.sharedJvm() && sharing.size() > 1) {
+            m.put(
+                    Environment.SHARED_JVM,
+                    "one JVM per mode and round runs " + String.join(", then ", sharing) + ", each warmed in turn");
         }
         m.put(Environment.KEEP_FLAGGED, String.valueOf(settings.keepFlagged()));
         m.put("margin", String.format(Locale.ROOT, "±%.0f %%", 100 * settings.margin()));

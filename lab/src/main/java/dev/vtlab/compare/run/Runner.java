@@ -31,7 +31,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Runs the schedule: for each slot fresh servers, a warm-up, the measured JMeter run with the server sampled
+ * Runs the schedule: for each slot fresh servers (or, with compare.sharedJvm, the servers of the mode's previous test
+ * in the round), a warm-up, the measured JMeter run with the server sampled
  * once a second, and the run's raw files ({@link RawFiles}) in its directory; a profiled slot's server also gets the
  * profiler's JVM options and a JFR recording around the measurement ({@link ProfiledWindow}). Knows nothing of the
  * analysis.
@@ -72,61 +73,95 @@ public final class Runner {
                 .resolve(RunRecord.dir(slot.spec().name(), slot.mode(), slot.repetition(), slot.profiled()));
     }
 
-    /** Runs one slot, the {@code order}-th of {@code total}, and leaves its raw files; returns what ran. */
-    public RunRecord run(Schedule.Slot slot, int order, int total) throws IOException, InterruptedException {
-        TestSpec spec = slot.spec();
-        String what = String.format(
+    /**
+     * Runs slots of one mode in one JVM ({@link Schedule#jvms}), the first the {@code first}-th of {@code total}: fresh
+     * servers for the first, then each slot in turn, warmed for its own test, and its raw files; returns what ran.
+     */
+    public List<RunRecord> run(List<Schedule.Slot> slots, int first, int total)
+            throws IOException, InterruptedException {
+        Schedule.Slot lead = slots.get(0);
+        // a profiled run: the profiler's JVM options, and a JFR recording around the measurement
+        ProfileRecorder recorder = lead.profiled() ? new ProfileRecorder(settings.cpuProfile()) : null;
+        List<String> extraArgs = Stream.concat(
+                        lead.spec().test().serverJvmArgs().stream(),
+                        recorder == null ? Stream.empty() : recorder.jvmArgs().stream())
+                .toList();
+        List<RunRecord> records = new ArrayList<>();
+        try (LabServers lab = new LabServers(prepared)) {
+            for (Schedule.Slot slot : slots) {
+                String what = what(slot, first + records.size(), total);
+                long started = System.nanoTime();
+                Path dir = dir(slot);
+                Files.createDirectories(dir);
+                MachineState before = MachineState.now();
+                // before the server starts, or while it idles between two tests
+                double calibration = calibrate();
+                if (records.isEmpty()) {
+                    System.out.printf(
+                            Locale.ROOT,
+                            "[compare] %s: server CPUs at %.0f calibration units/s; starting fresh servers%n",
+                            what,
+                            calibration);
+                    long starting = System.nanoTime();
+                    lab.start(slot.mode(), extraArgs);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "[compare] %s: servers ready in %.1f s%n",
+                            what,
+                            (System.nanoTime() - starting) / 1e9);
+                } else {
+                    System.out.printf(
+                            Locale.ROOT,
+                            "[compare] %s: server CPUs at %.0f calibration units/s; the same servers, after %s%n",
+                            what,
+                            calibration,
+                            String.join(
+                                    ", ", records.stream().map(RunRecord::test).toList()));
+                }
+                Measured measured = measure(slot, dir, what, lab, recorder);
+                // the server's log so far (a warm restart rotates it away): where a 502 or a failed start is explained
+                Path messages = lab.serverDir().resolve("logs/messages.log");
+                if (Files.exists(messages)) {
+                    Files.copy(messages, dir.resolve("messages.log"), StandardCopyOption.REPLACE_EXISTING);
+                }
+                RunRecord record = new RunRecord(
+                        slot.spec().name(),
+                        slot.mode(),
+                        slot.repetition(),
+                        first + records.size(),
+                        calibration,
+                        measured.warmupSeconds(),
+                        measured.warmed(),
+                        slot.spec().props(),
+                        before,
+                        MachineState.now(),
+                        (System.nanoTime() - started) / 1e9,
+                        measured.jvmArgs(),
+                        measured.span() == null
+                                ? null
+                                : new RunRecord.Profiling(
+                                        settings.cpuProfile().interval().toMillis(),
+                                        appPackages(),
+                                        measured.span().startEpochMs(),
+                                        measured.span().endEpochMs()));
+                RawFiles.writeRun(dir, record, measured.samples());
+                records.add(record);
+            }
+        }
+        return records;
+    }
+
+    private String what(Schedule.Slot slot, int order, int total) {
+        return String.format(
                 Locale.ROOT,
                 "%d/%d %s · %s · %s %d/%d",
                 order,
                 total,
-                spec.name(),
+                slot.spec().name(),
                 slot.mode().label(),
                 slot.profiled() ? "profiled run" : "repetition",
                 slot.repetition(),
-                slot.profiled() ? settings.cpuProfile().runs() : spec.repeats());
-        long started = System.nanoTime();
-        Path dir = dir(slot);
-        Files.createDirectories(dir);
-        MachineState before = MachineState.now();
-        double calibration = calibrate();
-        System.out.printf(
-                Locale.ROOT,
-                "[compare] %s: server CPUs at %.0f calibration units/s; starting fresh servers%n",
-                what,
-                calibration);
-        Measured measured = measure(slot, dir, what);
-        // the server's log of this run (a warm restart rotates it away): where a 502 or a failed start is explained
-        Path messages = settings.layout()
-                .wlp()
-                .resolve("usr/servers")
-                .resolve(ServerLayout.serverFor(settings, slot.mode()))
-                .resolve("logs/messages.log");
-        if (Files.exists(messages)) {
-            Files.copy(messages, dir.resolve("messages.log"), StandardCopyOption.REPLACE_EXISTING);
-        }
-        RunRecord record = new RunRecord(
-                spec.name(),
-                slot.mode(),
-                slot.repetition(),
-                order,
-                calibration,
-                measured.warmupSeconds(),
-                measured.warmed(),
-                spec.props(),
-                before,
-                MachineState.now(),
-                (System.nanoTime() - started) / 1e9,
-                measured.jvmArgs(),
-                measured.span() == null
-                        ? null
-                        : new RunRecord.Profiling(
-                                settings.cpuProfile().interval().toMillis(),
-                                appPackages(),
-                                measured.span().startEpochMs(),
-                                measured.span().endEpochMs()));
-        RawFiles.writeRun(dir, record, measured.samples());
-        return record;
+                slot.profiled() ? settings.cpuProfile().runs() : slot.spec().repeats());
     }
 
     /** What a run's servers gave: the per-second samples, the server's JVM options, the warm-up, a profile's span. */
@@ -137,45 +172,35 @@ public final class Runner {
             Boolean warmed,
             ProfiledWindow.Span span) {}
 
-    /** A warm-up in a JMeter of its own, then the measured run in another, on fresh servers. */
-    private Measured measure(Schedule.Slot slot, Path dir, String what) throws IOException, InterruptedException {
+    /** A warm-up (in the plan, or in a JMeter of its own), then the measured run, on {@code lab}'s started servers. */
+    private Measured measure(Schedule.Slot slot, Path dir, String what, LabServers lab, ProfileRecorder recorder)
+            throws IOException, InterruptedException {
         TestSpec spec = slot.spec();
-        // a profiled run: the profiler's JVM options, and a JFR recording around the measurement
-        ProfileRecorder recorder = slot.profiled() ? new ProfileRecorder(settings.cpuProfile()) : null;
-        List<String> profilerArgs = recorder == null ? List.of() : recorder.jvmArgs();
-        List<String> extraArgs = Stream.concat(spec.test().serverJvmArgs().stream(), profilerArgs.stream())
-                .toList();
-        try (LabServers lab = new LabServers(prepared)) {
-            long starting = System.nanoTime();
-            lab.start(slot.mode(), extraArgs);
-            System.out.printf(
-                    Locale.ROOT, "[compare] %s: servers ready in %.1f s%n", what, (System.nanoTime() - starting) / 1e9);
-            boolean inPlan = spec.test().warmsInPlan() && settings.warmupSeconds() > 0;
-            if (!spec.test().sudden() && settings.warmupSeconds() > 0 && !inPlan) {
-                warmUpApart(spec, dir, what);
+        boolean inPlan = spec.test().warmsInPlan() && settings.warmupSeconds() > 0;
+        if (!spec.test().sudden() && settings.warmupSeconds() > 0 && !inPlan) {
+            warmUpApart(spec, dir, what);
+        }
+        boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
+                || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
+        try (JmxMetrics jmx = new JmxMetrics(lab.serverDir());
+                ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), jmx)) {
+            Map<String, String> props = new LinkedHashMap<>(spec.props());
+            WarmUp warm = null;
+            double compileSeconds = 0;
+            if (inPlan) {
+                compileSeconds = compilePhase(spec, dir, what, sampler);
+                warm = warmUpInPlan(slot, dir, sampler, props);
             }
-            boolean dashboard = settings.dashboards() == CompareSettings.Dashboards.ALL
-                    || settings.dashboards() == CompareSettings.Dashboards.FIRST && slot.repetition() == 1;
-            try (JmxMetrics jmx = new JmxMetrics(lab.serverDir());
-                    ProcessSampler sampler = new ProcessSampler(lab.serverPid(), lab.remotePid(), jmx)) {
-                Map<String, String> props = new LinkedHashMap<>(spec.props());
-                WarmUp warm = null;
-                double compileSeconds = 0;
-                if (inPlan) {
-                    compileSeconds = compilePhase(spec, dir, what, sampler);
-                    warm = warmUpInPlan(slot, dir, sampler, props);
-                }
-                ProfiledWindow profile = recorder == null ? null : new ProfiledWindow(recorder, lab.serverPid(), dir);
-                ProfiledWindow.Span span =
-                        measuredRun(spec, jmeter(spec, props, dir, dashboard), dir, what, sampler, warm, profile);
-                List<String> jvmArgs = jmx.inputArguments();
-                return new Measured(
-                        sampler.samples(),
-                        jvmArgs.isEmpty() ? lab.jvmArgs() : jvmArgs,
-                        warm == null ? Double.NaN : compileSeconds + warm.seconds(),
-                        warm == null ? null : warm.warm(),
-                        span);
-            }
+            ProfiledWindow profile = recorder == null ? null : new ProfiledWindow(recorder, lab.serverPid(), dir);
+            ProfiledWindow.Span span =
+                    measuredRun(spec, jmeter(spec, props, dir, dashboard), dir, what, sampler, warm, profile);
+            List<String> jvmArgs = jmx.inputArguments();
+            return new Measured(
+                    sampler.samples(),
+                    jvmArgs.isEmpty() ? lab.jvmArgs() : jvmArgs,
+                    warm == null ? Double.NaN : compileSeconds + warm.seconds(),
+                    warm == null ? null : warm.warm(),
+                    span);
         }
     }
 

@@ -102,6 +102,15 @@ public final class Catalogue {
         }
 
         /**
+         * Whether a run of this test may follow another test's in the same JVM (compare.sharedJvm): its plan warms the
+         * server until the JIT is quiet and the rate steady, whatever ran before, and its server needs no JVM options
+         * of its own. Not a sudden load, which must meet a cold server.
+         */
+        public boolean sharesJvm() {
+            return warmsInPlan() && !sudden && serverJvmArgs().isEmpty();
+        }
+
+        /**
          * Requests each in-plan warm-up user sends between two looks for the end of the warm-up: the look (a JEXL
          * script and a file check) costs JMeter more than a short request, so the fast tests look every 25 (a fraction
          * of a second at their rates), the slow ones (a 1-s wait per request) after each, and a user's URL, of a cost

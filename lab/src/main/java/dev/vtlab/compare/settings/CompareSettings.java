@@ -39,6 +39,8 @@ import java.util.function.Predicate;
  * @param history the directory of past comparisons (compare.history), null for none
  * @param sequential whether each test stops when its primary verdicts are reached (compare.sequential): rounds in
  *     blocks from a first look up to a cap, which the judge's sequential design fixes
+ * @param sharedJvm whether each mode's round runs its tests in turn in one JVM, warmed for each (compare.sharedJvm,
+ *     {@link Schedule#jvms}), rather than each run on a fresh one
  */
 public record CompareSettings(
         Catalogue.Profile profile,
@@ -73,7 +75,8 @@ public record CompareSettings(
         ProfileSettings cpuProfile,
         List<Contrast> contrasts,
         Path history,
-        boolean sequential) {
+        boolean sequential,
+        boolean sharedJvm) {
 
     /** Rounds a test may add to replace runs the method left out (compare.replaceLeftOut), but in the smoke profile. */
     public static final int DEFAULT_REPLACE_LEFT_OUT = 2;
@@ -193,7 +196,8 @@ public record CompareSettings(
                 cpuProfile(p),
                 contrasts(p.getProperty(Setting.CONTRASTS.key()), modes),
                 history(p.getProperty(Setting.HISTORY.key()), userHome),
-                sequential(p, profile));
+                sequential(p, profile),
+                flag(p, Setting.SHARED_JVM, false));
     }
 
     /** The tests to run: the lab's (compare.tests, or the profile's or the study's), or a user's plan or URL. */
@@ -283,6 +287,19 @@ public record CompareSettings(
                                 .toString()))
                 .toAbsolutePath()
                 .normalize();
+    }
+
+    /** A setting that is true or false, {@code dflt} when not given. */
+    static boolean flag(Properties p, Setting setting, boolean dflt) {
+        String value = p.getProperty(setting.key());
+        if (value == null) {
+            return dflt;
+        }
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(setting.key() + " is true or false, not '" + value + "'");
+        };
     }
 
     /**
@@ -515,7 +532,8 @@ public record CompareSettings(
                 cpuProfile,
                 contrasts,
                 history,
-                sequential);
+                sequential,
+                sharedJvm);
     }
 
     private static AppSetting app(Properties p, Catalogue.Profile profile) {

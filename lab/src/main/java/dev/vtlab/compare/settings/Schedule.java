@@ -100,6 +100,57 @@ public final class Schedule {
         return slots;
     }
 
+    /**
+     * The JVMs that run {@code slots}: with {@code shared}, each round's measured runs regrouped by mode (the modes in
+     * the order the round first ran them, each mode's tests in their order), and a mode's consecutive tests that can
+     * share a warm JVM ({@link Catalogue.LoadTest#sharesJvm()}) run in one, in turn; otherwise a fresh JVM per slot, in
+     * the slots' order. A profiled run always gets its own.
+     */
+    public static List<List<Slot>> jvms(List<Slot> slots, boolean shared) {
+        List<Slot> ordered = shared ? byMode(slots) : slots;
+        List<List<Slot>> jvms = new ArrayList<>();
+        List<Slot> current = null;
+        for (Slot slot : ordered) {
+            Slot last = current == null ? null : current.get(current.size() - 1);
+            boolean joins = shared
+                    && last != null
+                    && !slot.profiled()
+                    && !last.profiled()
+                    && slot.mode() == last.mode()
+                    && slot.repetition() == last.repetition()
+                    && slot.spec().test().sharesJvm()
+                    && last.spec().test().sharesJvm();
+            if (!joins) {
+                current = new ArrayList<>();
+                jvms.add(current);
+            }
+            current.add(slot);
+        }
+        return jvms;
+    }
+
+    /** Each block of consecutive measured slots of one repetition, stably regrouped by mode: ABBA by round, not test. */
+    private static List<Slot> byMode(List<Slot> slots) {
+        List<Slot> out = new ArrayList<>();
+        int i = 0;
+        while (i < slots.size()) {
+            int j = i + 1;
+            while (j < slots.size()
+                    && !slots.get(i).profiled()
+                    && !slots.get(j).profiled()
+                    && slots.get(j).repetition() == slots.get(i).repetition()) {
+                j++;
+            }
+            List<Slot> block = slots.subList(i, j);
+            List<DispatchMode> first = block.stream().map(Slot::mode).distinct().toList();
+            for (DispatchMode mode : first) {
+                block.stream().filter(s -> s.mode() == mode).forEach(out::add);
+            }
+            i = j;
+        }
+        return out;
+    }
+
     /** Round {@code r} (0-based) of one test: its modes in ABBA's direction for the round, or shuffled. */
     private static List<Slot> round(
             TestSpec spec, int r, List<DispatchMode> modes, Order order, Random random, boolean profiled) {

@@ -50,6 +50,7 @@ public enum Setting {
     BUDGET("budget"),
     MAX_REPEATS("maxRepeats"),
     SEQUENTIAL("sequential"),
+    SHARED_JVM("sharedJvm"),
     CONTRASTS("contrasts"),
     HISTORY("history"),
     CPU_PROFILE("cpuProfile"),

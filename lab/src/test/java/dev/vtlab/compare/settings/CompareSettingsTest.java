@@ -153,6 +153,13 @@ class CompareSettingsTest {
     }
 
     @Test
+    void aSharedJvmIsOptIn() {
+        assertEquals(false, parse().sharedJvm());
+        assertEquals(true, parse("compare.sharedJvm", "true").sharedJvm());
+        refused("compare.sharedJvm is true or false, not 'yes'", "compare.sharedJvm", "yes");
+    }
+
+    @Test
     void aMistypedSettingIsRefusedWithTheNearestKnownOne() {
         refused(
                 "compare.repeat is not a setting of the comparison; did you mean compare.repeats?",

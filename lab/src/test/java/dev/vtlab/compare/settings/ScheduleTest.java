@@ -98,6 +98,54 @@ class ScheduleTest {
                 labels(Schedule.of(List.of(spec("ping", 1)), MODES, Schedule.Order.ABBA, 0, 2)));
     }
 
+    @Test
+    void aSharedJvmRunsAModesTestsOfARoundInTurnAndKeepsEachTestsAbba() {
+        List<Schedule.Slot> slots = Schedule.of(
+                List.of(spec("ping", 2), spec("throughput", 2), spec("ramp-up", 1)), MODES, Schedule.Order.ABBA, 0, 0);
+        assertEquals(
+                List.of(
+                        List.of("ping threadpool 1", "throughput threadpool 1"),
+                        // a sudden load meets a cold server: a JVM of its own
+                        List.of("ramp-up threadpool 1"),
+                        List.of("ping executor-virtual 1", "throughput executor-virtual 1"),
+                        List.of("ramp-up executor-virtual 1"),
+                        // round 2 runs B A for every test, as without sharing
+                        List.of("ping executor-virtual 2", "throughput executor-virtual 2"),
+                        List.of("ping threadpool 2", "throughput threadpool 2")),
+                Schedule.jvms(slots, true).stream().map(ScheduleTest::labels).toList());
+    }
+
+    @Test
+    void withoutSharingEverySlotHasAJvmOfItsOwnInTheSlotsOrder() {
+        List<Schedule.Slot> slots =
+                Schedule.of(List.of(spec("ping", 2), spec("throughput", 2)), MODES, Schedule.Order.ABBA, 0, 0);
+        assertEquals(
+                slots.stream().map(s -> labels(List.of(s))).toList(),
+                Schedule.jvms(slots, false).stream().map(ScheduleTest::labels).toList());
+    }
+
+    @Test
+    void aProfiledRunNeverSharesAJvmAndASecondStageShares() {
+        List<Schedule.Slot> slots =
+                Schedule.of(List.of(spec("ping", 1), spec("throughput", 1)), MODES, Schedule.Order.ABBA, 0, 1);
+        assertEquals(
+                List.of(
+                        List.of("ping threadpool 1", "throughput threadpool 1"),
+                        List.of("ping executor-virtual 1", "throughput executor-virtual 1"),
+                        List.of("throughput executor-virtual 1 profiled"),
+                        List.of("throughput threadpool 1 profiled"),
+                        List.of("ping executor-virtual 1 profiled"),
+                        List.of("ping threadpool 1 profiled")),
+                Schedule.jvms(slots, true).stream().map(ScheduleTest::labels).toList());
+        List<Schedule.Slot> more = Schedule.continuing(
+                List.of(spec("ping", 3), spec("throughput", 3)), List.of(1, 1), MODES, Schedule.Order.ABBA, 0);
+        assertEquals(
+                List.of(
+                        List.of("ping executor-virtual 4", "throughput executor-virtual 4"),
+                        List.of("ping threadpool 4", "throughput threadpool 4")),
+                Schedule.jvms(more, true).stream().map(ScheduleTest::labels).toList());
+    }
+
     private static List<String> labels(List<Schedule.Slot> slots) {
         return slots.stream()
                 .map(s -> s.spec().name() + " " + s.mode().label() + " " + s.repetition()
