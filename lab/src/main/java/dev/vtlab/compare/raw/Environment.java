@@ -31,6 +31,8 @@ public record Environment(Map<String, String> entries) {
     public static final String KEEP_FLAGGED = "keep_flagged";
     /** Which tests ran in turn in one JVM per mode and round (compare.sharedJvm); absent when each run had its own. */
     public static final String SHARED_JVM = "shared_jvm";
+    /** Where a warm-up's compile phase ran when the load CPUs were lent to it (compare.compileOnAllCpus). */
+    public static final String COMPILE_PHASE_CPUS = "compile_phase_cpus";
 
     public static final String COMMAND = "command";
     /** The lab's git commit, "+modified" when its tracked files were edited. */

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -139,8 +140,27 @@ public final class LabServers implements AutoCloseable {
      * creates later inherit their creator's CPUs.
      */
     private void pinServer() throws IOException, InterruptedException {
-        List<String> pin = List.of(
-                "taskset", "-a", "-p", "-c", CpuPlan.list(settings.cpus().server()), String.valueOf(serverPid()));
+        pin(settings.cpus().server());
+    }
+
+    /**
+     * Lends the load CPUs to the server (compare.compileOnAllCpus) until {@link #pinServer} takes them back: a compile
+     * phase's JIT then runs beside the request threads instead of behind them. Threads created meanwhile inherit the
+     * wider set; taking it back pins every thread again.
+     */
+    void lendLoadCpus() throws IOException, InterruptedException {
+        TreeSet<Integer> all = new TreeSet<>(settings.cpus().server());
+        all.addAll(settings.cpus().load());
+        pin(all);
+    }
+
+    /** Pins every thread of the server to its own CPUs again, after {@link #lendLoadCpus}. */
+    void takeBackLoadCpus() throws IOException, InterruptedException {
+        pinServer();
+    }
+
+    private void pin(TreeSet<Integer> cpus) throws IOException, InterruptedException {
+        List<String> pin = List.of("taskset", "-a", "-p", "-c", CpuPlan.list(cpus), String.valueOf(serverPid()));
         if (new ProcessBuilder(pin)
                         .redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD)

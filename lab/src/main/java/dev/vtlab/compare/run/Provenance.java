@@ -160,6 +160,13 @@ public final class Provenance {
                     Environment.SHARED_JVM,
                     "one JVM per mode and round runs " + String.join(", then ", sharing) + ", each warmed in turn");
         }
+        if (settings.compileOnAllCpus()) {
+            m.put(
+                    Environment.COMPILE_PHASE_CPUS,
+                    "the warm-up's compile phase on CPUs "
+                            + CpuPlan.list(settings.cpus().server()) + " and "
+                            + CpuPlan.list(settings.cpus().load()) + ", the server pinned to its own after it");
+        }
         m.put(Environment.KEEP_FLAGGED, String.valueOf(settings.keepFlagged()));
         m.put("margin", String.format(Locale.ROOT, "±%.0f %%", 100 * settings.margin()));
         m.put(Environment.COMMAND, command(properties));

@@ -188,7 +188,16 @@ public final class Runner {
             WarmUp warm = null;
             double compileSeconds = 0;
             if (inPlan) {
-                compileSeconds = compilePhase(spec, dir, what, sampler);
+                if (settings.compileOnAllCpus()) {
+                    lab.lendLoadCpus();
+                }
+                try {
+                    compileSeconds = compilePhase(spec, dir, what, sampler);
+                } finally {
+                    if (settings.compileOnAllCpus()) {
+                        lab.takeBackLoadCpus();
+                    }
+                }
                 warm = warmUpInPlan(slot, dir, sampler, props);
             }
             ProfiledWindow profile = recorder == null ? null : new ProfiledWindow(recorder, lab.serverPid(), dir);

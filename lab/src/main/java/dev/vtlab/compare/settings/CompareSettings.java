@@ -41,6 +41,8 @@ import java.util.function.Predicate;
  *     blocks from a first look up to a cap, which the judge's sequential design fixes
  * @param sharedJvm whether each mode's round runs its tests in turn in one JVM, warmed for each (compare.sharedJvm,
  *     {@link Schedule#jvms}), rather than each run on a fresh one
+ * @param compileOnAllCpus whether the server runs a warm-up's compile phase on the load CPUs too, and is pinned to
+ *     its own only for the warm-up at the test's load and the measurement (compare.compileOnAllCpus)
  */
 public record CompareSettings(
         Catalogue.Profile profile,
@@ -76,7 +78,8 @@ public record CompareSettings(
         List<Contrast> contrasts,
         Path history,
         boolean sequential,
-        boolean sharedJvm) {
+        boolean sharedJvm,
+        boolean compileOnAllCpus) {
 
     /** Rounds a test may add to replace runs the method left out (compare.replaceLeftOut), but in the smoke profile. */
     public static final int DEFAULT_REPLACE_LEFT_OUT = 2;
@@ -197,7 +200,8 @@ public record CompareSettings(
                 contrasts(p.getProperty(Setting.CONTRASTS.key()), modes),
                 history(p.getProperty(Setting.HISTORY.key()), userHome),
                 sequential(p, profile),
-                flag(p, Setting.SHARED_JVM, false));
+                flag(p, Setting.SHARED_JVM, false),
+                compileOnAllCpus(p, cpus));
     }
 
     /** The tests to run: the lab's (compare.tests, or the profile's or the study's), or a user's plan or URL. */
@@ -300,6 +304,18 @@ public record CompareSettings(
             case "false" -> false;
             default -> throw new IllegalArgumentException(setting.key() + " is true or false, not '" + value + "'");
         };
+    }
+
+    /** compare.compileOnAllCpus: false by default; only where the server has CPUs of its own to be pinned to. */
+    static boolean compileOnAllCpus(Properties p, CpuPlan cpus) {
+        boolean on = flag(p, Setting.COMPILE_ON_ALL_CPUS, false);
+        if (on && cpus.shared()) {
+            throw new IllegalArgumentException(
+                    Setting.COMPILE_ON_ALL_CPUS.key() + " lends the load CPUs to the server's"
+                            + " compile phase; here the server and the load share their CPUs (compare.serverCpus,"
+                            + " compare.loadCpus), so there is none to lend");
+        }
+        return on;
     }
 
     /**
@@ -533,7 +549,8 @@ public record CompareSettings(
                 contrasts,
                 history,
                 sequential,
-                sharedJvm);
+                sharedJvm,
+                compileOnAllCpus);
     }
 
     private static AppSetting app(Properties p, Catalogue.Profile profile) {

@@ -51,6 +51,7 @@ public enum Setting {
     MAX_REPEATS("maxRepeats"),
     SEQUENTIAL("sequential"),
     SHARED_JVM("sharedJvm"),
+    COMPILE_ON_ALL_CPUS("compileOnAllCpus"),
     CONTRASTS("contrasts"),
     HISTORY("history"),
     CPU_PROFILE("cpuProfile"),

@@ -160,6 +160,19 @@ class CompareSettingsTest {
     }
 
     @Test
+    void theCompilePhaseBorrowsTheLoadCpusOnlyWhereTheServerHasItsOwn() {
+        assertEquals(false, parse().compileOnAllCpus());
+        assertEquals(true, parse("compare.compileOnAllCpus", "true").compileOnAllCpus());
+        refused(
+                "compare.compileOnAllCpus lends the load CPUs to the server's compile phase; here the server and the"
+                        + " load share their CPUs",
+                "compare.compileOnAllCpus",
+                "true",
+                "compare.serverCpus",
+                "all");
+    }
+
+    @Test
     void aMistypedSettingIsRefusedWithTheNearestKnownOne() {
         refused(
                 "compare.repeat is not a setting of the comparison; did you mean compare.repeats?",
