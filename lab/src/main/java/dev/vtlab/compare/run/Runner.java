@@ -120,10 +120,7 @@ public final class Runner {
                 }
                 Measured measured = measure(slot, dir, what, lab, recorder);
                 // the server's log so far (a warm restart rotates it away): where a 502 or a failed start is explained
-                Path messages = lab.serverDir().resolve("logs/messages.log");
-                if (Files.exists(messages)) {
-                    Files.copy(messages, dir.resolve("messages.log"), StandardCopyOption.REPLACE_EXISTING);
-                }
+                keepLog(lab, dir);
                 RunRecord record = new RunRecord(
                         slot.spec().name(),
                         slot.mode(),
@@ -147,8 +144,18 @@ public final class Runner {
                 RawFiles.writeRun(dir, record, measured.samples());
                 records.add(record);
             }
+            lab.close();
+            // and, with the last run, what the server logged as it stopped
+            keepLog(lab, dir(slots.get(slots.size() - 1)));
         }
         return records;
+    }
+
+    private static void keepLog(LabServers lab, Path dir) throws IOException {
+        Path messages = lab.serverDir().resolve("logs/messages.log");
+        if (Files.exists(messages)) {
+            Files.copy(messages, dir.resolve("messages.log"), StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     private String what(Schedule.Slot slot, int order, int total) {
