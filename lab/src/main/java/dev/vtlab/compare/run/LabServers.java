@@ -139,12 +139,12 @@ public final class LabServers implements AutoCloseable {
      * -XX:ActiveProcessorCount for the CPUs it gets, and is pinned, every thread of it, once started: threads it
      * creates later inherit their creator's CPUs.
      */
-    private void pinServer() throws IOException, InterruptedException {
+    void pinServer() throws IOException, InterruptedException {
         pin(settings.cpus().server());
     }
 
     /**
-     * Lends the load CPUs to the server (compare.compileOnAllCpus) until {@link #pinServer} takes them back: a compile
+     * Lends the load CPUs to the server (compare.compileOnAllCpus) until the server is pinned again: a compile
      * phase's JIT then runs beside the request threads instead of behind them. Threads created meanwhile inherit the
      * wider set; taking it back pins every thread again.
      */
@@ -152,11 +152,6 @@ public final class LabServers implements AutoCloseable {
         TreeSet<Integer> all = new TreeSet<>(settings.cpus().server());
         all.addAll(settings.cpus().load());
         pin(all);
-    }
-
-    /** Pins every thread of the server to its own CPUs again, after {@link #lendLoadCpus}. */
-    void takeBackLoadCpus() throws IOException, InterruptedException {
-        pinServer();
     }
 
     private void pin(TreeSet<Integer> cpus) throws IOException, InterruptedException {

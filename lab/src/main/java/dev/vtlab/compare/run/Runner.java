@@ -87,7 +87,8 @@ public final class Runner {
                         recorder == null ? Stream.empty() : recorder.jvmArgs().stream())
                 .toList();
         List<RunRecord> records = new ArrayList<>();
-        try (LabServers lab = new LabServers(prepared)) {
+        LabServers lab = new LabServers(prepared);
+        try {
             for (Schedule.Slot slot : slots) {
                 String what = what(slot, first + records.size(), total);
                 long started = System.nanoTime();
@@ -144,10 +145,11 @@ public final class Runner {
                 RawFiles.writeRun(dir, record, measured.samples());
                 records.add(record);
             }
+        } finally {
             lab.close();
-            // and, with the last run, what the server logged as it stopped
-            keepLog(lab, dir(slots.get(slots.size() - 1)));
         }
+        // and, with the last run, what the server logged as it stopped
+        keepLog(lab, dir(slots.get(slots.size() - 1)));
         return records;
     }
 
@@ -202,7 +204,7 @@ public final class Runner {
                     compileSeconds = compilePhase(spec, dir, what, sampler);
                 } finally {
                     if (settings.compileOnAllCpus()) {
-                        lab.takeBackLoadCpus();
+                        lab.pinServer();
                     }
                 }
                 warm = warmUpInPlan(slot, dir, sampler, props);

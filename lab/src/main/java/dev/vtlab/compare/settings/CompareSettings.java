@@ -323,12 +323,8 @@ public record CompareSettings(
      * repetitions, or a profile that keeps its own (smoke, sizing, study).
      */
     static boolean sequential(Properties p, Catalogue.Profile profile) {
-        String value = p.getProperty(Setting.SEQUENTIAL.key());
-        if (value == null || value.equals("false")) {
+        if (!flag(p, Setting.SEQUENTIAL, false)) {
             return false;
-        }
-        if (!value.equals("true")) {
-            throw new IllegalArgumentException(Setting.SEQUENTIAL.key() + " is true or false, not '" + value + "'");
         }
         if (profile == Catalogue.Profile.SMOKE
                 || profile == Catalogue.Profile.SIZING
@@ -417,15 +413,7 @@ public record CompareSettings(
      * compare.cpuProfile.intervalMs (1..1000, default 10); the last two only with profiling on.
      */
     static ProfileSettings cpuProfile(Properties p) {
-        String on = get(p, Setting.CPU_PROFILE, "false");
-        boolean enabled =
-                switch (on) {
-                    case "true" -> true;
-                    case "false" -> false;
-                    default ->
-                        throw new IllegalArgumentException(
-                                Setting.CPU_PROFILE.key() + " is true or false, not '" + on + "'");
-                };
+        boolean enabled = flag(p, Setting.CPU_PROFILE, false);
         if (!enabled) {
             for (Setting s : List.of(Setting.CPU_PROFILE_RUNS, Setting.CPU_PROFILE_INTERVAL_MS)) {
                 if (p.getProperty(s.key()) != null) {
