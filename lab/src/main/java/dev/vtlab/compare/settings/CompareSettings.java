@@ -170,7 +170,7 @@ public record CompareSettings(
                 server,
                 port,
                 remotePort,
-                bounded(p, Setting.ACCOUNTS, 1000, 1, 1_000_000),
+                bounded(p, Setting.ACCOUNTS, 1000, 2, 1_000_000), // a transfer is between two accounts
                 heap,
                 cpus,
                 optional(p, Setting.ACTIVE_PROCESSOR_COUNT, 1, 1024),

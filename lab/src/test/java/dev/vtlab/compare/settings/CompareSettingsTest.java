@@ -125,6 +125,13 @@ class CompareSettingsTest {
     }
 
     @Test
+    void aTransferNeedsTwoAccounts() {
+        assertEquals(2, parse("compare.accounts", "2").accounts());
+        // the app refuses a transfer to the account it comes from: with one account, every transfer
+        refused("compare.accounts must be from 2 to 1000000, not 1", "compare.accounts", "1");
+    }
+
+    @Test
     void theSequentialDesignIsOptInAndDecidesTheRunsItself() {
         assertEquals(false, parse().sequential());
         assertEquals(
