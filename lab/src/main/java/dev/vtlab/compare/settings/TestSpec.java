@@ -30,7 +30,7 @@ public record TestSpec(Catalogue.LoadTest test, Map<String, String> props, int r
             Map.entry("MAX_THREADS", new Range(1, 10_000)),
             Map.entry("START_PAUSE", new Range(0, 600)),
             Map.entry("DRAIN", new Range(0, 600)),
-            Map.entry("ACCOUNTS", new Range(1, 1_000_000)),
+            Map.entry("ACCOUNTS", new Range(2, 1_000_000)), // a transfer is between two accounts
             Map.entry("CONNECT_TIMEOUT_MS", new Range(1, 600_000)),
             Map.entry("RESPONSE_TIMEOUT_MS", new Range(1, 3_600_000)),
             Map.entry("SEED", new Range(0, Integer.MAX_VALUE)));

@@ -38,6 +38,7 @@ class PreflightTest {
         assertTrue(message.endsWith("did you mean THREADS?"), message);
 
         Properties q = new Properties();
+        q.setProperty("compare.tests", "ping,throughput");
         q.setProperty("compare.ping.DELAY_MS", "5");
         assertTrue(
                 refusal(() -> Preflight.checkPlanProperties(CompareSettings.from(q, PROJECT, "0-1", Fixtures.HOME), q))

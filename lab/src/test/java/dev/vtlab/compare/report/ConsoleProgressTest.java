@@ -33,7 +33,7 @@ class ConsoleProgressTest {
         // 1 % of the time (EquivalenceChanceTest simulates the 3-run design at σ 3 %: 0.16 of 4 000 comparisons,
         // read 0.20: the reading runs a few points high where the runs are few)
         assertEquals(
-                "[compare] what 3 runs per mode buy (ping, throughput): at a spread between runs of 3 % and 7 % (this"
+                "[compare] what 3 runs per mode buy (throughput): at a spread between runs of 3 % and 7 % (this"
                         + " lab's machine, least and most) a 95 % interval of about ±7 % and ±17 %, and identical modes"
                         + " found equivalent within ±5 % 20 % and 1 % of the time; the report says what the runs"
                         + " reached\n",

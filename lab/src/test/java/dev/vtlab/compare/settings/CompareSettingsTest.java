@@ -110,6 +110,14 @@ class CompareSettingsTest {
     void theDefaultsAreTheQuickProfileOnTheLabsPorts() {
         CompareSettings s = parse();
         assertEquals(Catalogue.Profile.QUICK, s.profile());
+        assertEquals(
+                List.of("throughput"), s.specs().stream().map(TestSpec::name).toList(), "banking alone");
+        assertEquals(
+                List.of(3, 3),
+                parse("compare.tests", "ping,throughput").specs().stream()
+                        .map(TestSpec::repeats)
+                        .toList(),
+                "ping keeps its 3 runs when asked for");
         assertEquals(null, s.port(), "the preflight decides: 9180 unless a user's plan fixes one");
         assertEquals(9181, s.remotePort());
         assertEquals(600, s.lockWaitSeconds());
@@ -153,6 +161,8 @@ class CompareSettingsTest {
                 "5");
         refused(
                 "compare.sequential decides how many runs a test gets; drop compare.ping.repeats",
+                "compare.tests",
+                "ping,throughput",
                 "compare.sequential",
                 "true",
                 "compare.ping.repeats",
@@ -168,8 +178,9 @@ class CompareSettingsTest {
 
     @Test
     void theCompilePhaseBorrowsTheLoadCpusOnlyWhereTheServerHasItsOwn() {
-        assertEquals(false, parse().compileOnAllCpus());
-        assertEquals(true, parse("compare.compileOnAllCpus", "true").compileOnAllCpus());
+        assertEquals(true, parse().compileOnAllCpus(), "by default where the server has CPUs of its own");
+        assertEquals(false, parse("compare.compileOnAllCpus", "false").compileOnAllCpus());
+        assertEquals(false, parse("compare.serverCpus", "all").compileOnAllCpus(), "none to lend where shared");
         refused(
                 "compare.compileOnAllCpus lends the load CPUs to the server's compile phase; here the server and the"
                         + " load share their CPUs",
@@ -211,7 +222,7 @@ class CompareSettingsTest {
         refused("THREADS must be from 1 to 10000, not 0", "compare.THREADS", "0");
         refused("DURATION must be from 1 to 3600, not 0", "compare.DURATION", "0");
         refused("RATE must be from 1 to 20000, not 0", "compare.tests", "throughput-open", "compare.RATE", "0");
-        refused("ACCOUNTS must be from 1 to 1000000", "compare.ACCOUNTS", "0");
+        refused("ACCOUNTS must be from 2 to 1000000", "compare.ACCOUNTS", "1");
         refused("CONNECT_TIMEOUT_MS must be a whole number", "compare.CONNECT_TIMEOUT_MS", "soon");
         refused("ARRIVALS is one of [random, even]", "compare.ARRIVALS", "poisson");
         refused("LABEL: letters, digits", "compare.LABEL", "a b");
@@ -220,12 +231,18 @@ class CompareSettingsTest {
     @Test
     void thePortAndHostTheLabSetsCannotBeOverriddenAsJMeterProperties() {
         refused("compare.PORT: the lab sends the load to the server it starts", "compare.PORT", "9080");
-        refused("compare.ping.HOST: the lab sends the load", "compare.ping.HOST", "example.com");
+        refused(
+                "compare.ping.HOST: the lab sends the load",
+                "compare.tests",
+                "ping,throughput",
+                "compare.ping.HOST",
+                "example.com");
     }
 
     @Test
     void aPerTestValueWinsOverTheValueForEveryTestWhicheverComesFirst() {
-        CompareSettings s = parse("compare.THREADS", "20", "compare.ping.THREADS", "10");
+        CompareSettings s =
+                parse("compare.tests", "ping,throughput", "compare.THREADS", "20", "compare.ping.THREADS", "10");
         assertEquals("10", s.specs().get(0).props().get("THREADS"));
         assertEquals("20", s.specs().get(1).props().get("THREADS"));
     }
