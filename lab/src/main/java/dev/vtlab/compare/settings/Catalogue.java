@@ -167,9 +167,9 @@ public final class Catalogue {
      */
     public enum Profile {
         SMOKE(0, List.of("ping", "throughput", "throughput-open", "ramp-up"), Map.of("ping", 3)),
-        // banking alone: 12 runs of ping and banking took 25-26 min here even with every lever kept, and ping at 3 runs
-        // per mode left its verdict open in 4 of 5 quick comparisons (its spread between JVMs 10-17 %); ping keeps its
-        // 3 runs when asked for (compare.tests=ping,throughput)
+        // banking alone: ping and banking, 12 runs, took 25-26 min here with the levers kept, and ping at 3 runs per
+        // mode left its verdict open in 7 of the 8 quick comparisons of 2026-11-26 to 11-29 (compare.md, Profiles);
+        // ping keeps its 3 runs when asked for (compare.tests=ping,throughput)
         QUICK(90, List.of("throughput"), Map.of("ping", 3, "throughput", 3)),
         // 150 s: the footprint's warm-ups at 500 users took 91-140 s here (notebook.md section 3); ramp-up and
         // footprint at 4 runs per mode, as 4 gave the ramp-up's time to peak its verdict (notebook.md section 1)
