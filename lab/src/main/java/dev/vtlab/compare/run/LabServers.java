@@ -149,9 +149,7 @@ public final class LabServers implements AutoCloseable {
      * wider set; taking it back pins every thread again.
      */
     void lendLoadCpus() throws IOException, InterruptedException {
-        TreeSet<Integer> all = new TreeSet<>(settings.cpus().server());
-        all.addAll(settings.cpus().load());
-        pin(all);
+        pin(settings.cpus().all());
     }
 
     private void pin(TreeSet<Integer> cpus) throws IOException, InterruptedException {

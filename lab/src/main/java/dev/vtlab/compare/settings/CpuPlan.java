@@ -82,6 +82,13 @@ public record CpuPlan(TreeSet<Integer> server, TreeSet<Integer> load, boolean sh
         return cpus.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 
+    /** Every CPU of the plan: what the server borrows for a compile phase (compare.compileOnAllCpus). */
+    public TreeSet<Integer> all() {
+        TreeSet<Integer> all = new TreeSet<>(server);
+        all.addAll(load);
+        return all;
+    }
+
     /** The prefix that pins a process to the load side's CPUs (none when shared); the server is pinned once started. */
     public List<String> pinLoad() {
         return shared ? List.of() : List.of("taskset", "-c", list(load));
