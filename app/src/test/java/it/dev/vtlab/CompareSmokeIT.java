@@ -85,6 +85,7 @@ class CompareSmokeIT {
         Properties p = new Properties();
         p.setProperty("compare.profile", "smoke");
         p.setProperty("compare.tests", "ping,throughput,ramp-up");
+        p.setProperty("compare.modes", String.join(",", MODES)); // the feature's metrics, which only it exposes
         p.setProperty("compare.precision", "2%");
         p.setProperty("compare.budget", BUDGET_S + "s");
         p.setProperty("compare.maxRepeats", String.valueOf(MAX_REPEATS));

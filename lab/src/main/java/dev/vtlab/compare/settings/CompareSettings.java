@@ -147,7 +147,7 @@ public record CompareSettings(
         CpuPlan cpus = cpuPlan(p, study, availableCpus);
         List<TestSpec> specs = specs(p, profile, study, app, cpus, repeatsOf);
         refuseOtherTestsKeys(p, specs);
-        List<DispatchMode> modes = modes(p, app);
+        List<DispatchMode> modes = modes(p, app, study);
         String heap = heap(p, app);
         String server = server(p, app);
         Integer port = optional(p, Setting.PORT, 1024, 65535);
@@ -610,11 +610,15 @@ public record CompareSettings(
                         && ("probe".equals(pace) || pace == null && profile != Catalogue.Profile.SMOKE));
     }
 
-    private static List<DispatchMode> modes(Properties p, AppSetting app) {
+    /**
+     * The default is what a team can deploy (a managed executor with virtual="true") against the pool; the study's
+     * claims are about its prototype, and an app without executors of its own can only be moved by vtlab's feature.
+     */
+    private static List<DispatchMode> modes(Properties p, AppSetting app, boolean study) {
         boolean flips = app != null && !app.virtualExecutors().isEmpty();
+        DispatchMode virtual = study || (app != null && !flips) ? StudyClaims.MODE : DispatchMode.MANAGED_VIRTUAL;
         List<DispatchMode> modes = new ArrayList<>();
-        for (String mode :
-                list(get(p, Setting.MODES, flips ? "threadpool,managed-virtual" : "threadpool,executor-virtual"))) {
+        for (String mode : list(get(p, Setting.MODES, DispatchMode.THREADPOOL.label() + "," + virtual.label()))) {
             try {
                 modes.add(DispatchMode.parse(mode));
             } catch (IllegalArgumentException e) {

@@ -35,6 +35,22 @@ class CompareSettingsTest {
     }
 
     @Test
+    void theDefaultModesAreWhatTheQuestionCanDeploy() {
+        assertEquals(
+                List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL),
+                parse().modes(),
+                "the lab's app: Jakarta Concurrency 3.1's virtual executor, which a team can ship");
+        assertEquals(
+                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
+                parse("compare.profile", "study").modes(),
+                "the study's claims are about its prototype");
+        assertEquals(
+                List.of(DispatchMode.THREADPOOL, DispatchMode.EXECUTOR_VIRTUAL),
+                parse("compare.app", "/srv/shop", "compare.url", "/shop/status").modes(),
+                "an app without executors of its own moves only by vtlab's feature");
+    }
+
+    @Test
     void yourOwnExecutorsAreFlippedInTheManagedModesOnly() {
         String[] app = {"compare.app", "/srv/shop", "compare.url", "/shop/status"};
         CompareSettings flipped = parse(concat(app, "compare.virtualExecutors", "orders, reports"));
