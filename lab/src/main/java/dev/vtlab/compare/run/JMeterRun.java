@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.DoubleConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -84,11 +85,12 @@ final class JMeterRun {
         Process jmeter = new ProcessBuilder(full).redirectErrorStream(true).start();
         // set when JMeter says its test has started (and its shutdown port listens): the stop counts from there
         CountDownLatch testStarted = new CountDownLatch(1);
+        AtomicBoolean stopped = new AtomicBoolean();
         if (stopAfterSeconds != null) {
             int port = shutdownPort;
             Thread.ofPlatform()
                     .daemon()
-                    .start(() -> shutDownAfter(jmeter, testStarted, log, stopAfterSeconds, stopNow, port));
+                    .start(() -> shutDownAfter(jmeter, testStarted, log, stopAfterSeconds, stopNow, port, stopped));
         }
         if (sampler != null) {
             sampler.watchJMeter(jmeter.pid());
@@ -115,12 +117,14 @@ final class JMeterRun {
                     onRate.accept(Double.parseDouble(m.group(1)));
                     System.out.printf(
                             Locale.ROOT,
-                            "[compare] %s · %d/%d s · %s req/s · %s errors%n",
+                            "[compare] %s · %d/%d s · %s req/s · %s errors%s%n",
                             label,
                             (System.currentTimeMillis() - start) / 1000,
                             planSeconds,
                             m.group(1),
-                            m.group(2));
+                            m.group(2),
+                            // JMeter's shutdown closes the sockets of requests in flight: they fail, uncounted
+                            stopped.get() && !m.group(2).equals("0") ? " (in flight when it was stopped)" : "");
                 } else if (line.contains("Error") || line.contains("Exception")) {
                     System.out.println("[jmeter] " + line);
                 }
@@ -143,7 +147,13 @@ final class JMeterRun {
     }
 
     private static void shutDownAfter(
-            Process jmeter, CountDownLatch testStarted, Path log, int seconds, CountDownLatch stopNow, int port) {
+            Process jmeter,
+            CountDownLatch testStarted,
+            Path log,
+            int seconds,
+            CountDownLatch stopNow,
+            int port,
+            AtomicBoolean stopped) {
         try {
             testStarted.await();
             // JMeter listens for a shutdown before its engine starts the threads: on a slow machine its class scan
@@ -163,6 +173,7 @@ final class JMeterRun {
             }
             if (!ended) {
                 // end the test once the current samples finish
+                stopped.set(true);
                 byte[] msg = "Shutdown".getBytes(StandardCharsets.US_ASCII);
                 try (DatagramSocket socket = new DatagramSocket()) {
                     socket.send(new DatagramPacket(msg, msg.length, InetAddress.getLoopbackAddress(), port));
