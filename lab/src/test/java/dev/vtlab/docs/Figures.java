@@ -82,7 +82,10 @@ record Figures(List<Kept> kept) {
                     // the same figure on every run that finished, and without the runs flagged for their outcome,
                     // which the report prints beside the verdict
                     for (String reading : List.of("all_runs", "unflagged_runs")) {
-                        if (row.containsKey(reading)) {
+                        // a reading with too few runs has no interval ("undetermined"): nothing to quote
+                        if (row.containsKey(reading)
+                                && row.getJsonObject(reading).get("ci_low").getValueType()
+                                        == JsonValue.ValueType.NUMBER) {
                             kept.add(kept(source, row, row.getJsonObject(reading)));
                         }
                     }
