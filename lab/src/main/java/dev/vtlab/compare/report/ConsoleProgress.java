@@ -59,7 +59,7 @@ public final class ConsoleProgress {
                         : "",
                 unknownLength
                         ? "each as long as your plan runs plus about " + Runner.RESTART_SECONDS + " s"
-                        : "about " + (estimatedSeconds + 59) / 60 + " min with every warm-up at its cap");
+                        : expectedTime(settings, slots, estimatedSeconds));
         if (settings.sequential()) {
             out.printf(
                     Locale.ROOT,
@@ -142,6 +142,24 @@ public final class ConsoleProgress {
                                         + " stage; the second stage's follow from its variance and the budget left",
                                 100 * p.target(),
                                 Precision.duration(p.budgetSeconds())));
+    }
+
+    /**
+     * The announced time: {@code estimatedSeconds} counts each warm-up as {@code compare.warmupSeconds} long, about
+     * what a warm-up takes here; a plan that warms in itself has two phases (the compile phase, then its own load),
+     * each with that cap, so the longest is said too.
+     */
+    static String expectedTime(CompareSettings settings, List<Schedule.Slot> slots, int estimatedSeconds) {
+        long phases = slots.stream()
+                .filter(s -> s.spec().test().warmsInPlan() && !s.spec().test().sudden())
+                .count();
+        String about = "about " + (estimatedSeconds + 59) / 60 + " min with every warm-up " + settings.warmupSeconds()
+                + " s long";
+        if (phases == 0 || settings.warmupSeconds() == 0) {
+            return about;
+        }
+        return about + ", at most " + (estimatedSeconds + phases * settings.warmupSeconds() + 59) / 60
+                + " min with both its phases at their caps";
     }
 
     /** One run's figures as it ends: its levels, errors and warnings. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.judge.Designs;
 import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.Schedule;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,17 @@ class ConsoleProgressTest {
         ConsoleProgress.buys(
                 Designs.of(settings), settings.margin(), new PrintStream(out, true, StandardCharsets.UTF_8));
         return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theAnnouncedTimeSaysAWarmUpHasTwoPhasesEachCapped() {
+        CompareSettings quick = CompareSettings.from(new Properties(), Fixtures.ROOT, "0-1", Fixtures.HOME);
+        var slots = Schedule.of(quick.specs(), quick.modes(), quick.order(), 1, 0);
+        // by hand: 6 runs of banking's two 20-s levels, a 90-s warm-up and a 20-s restart each: 900 s; each run's
+        // second warm-up phase at its 90-s cap as well: 900 + 6 × 90 = 1 440 s
+        assertEquals(
+                "about 15 min with every warm-up 90 s long, at most 24 min with both its phases at their caps",
+                ConsoleProgress.expectedTime(quick, slots, 900));
     }
 
     @Test
