@@ -153,9 +153,12 @@ public final class ConsoleProgress {
         long phases = slots.stream()
                 .filter(s -> s.spec().test().warmsInPlan() && !s.spec().test().sudden())
                 .count();
-        String about = "about " + (estimatedSeconds + 59) / 60 + " min with every warm-up " + settings.warmupSeconds()
-                + " s long";
-        if (phases == 0 || settings.warmupSeconds() == 0) {
+        String about = "about " + (estimatedSeconds + 59) / 60 + " min";
+        if (settings.warmupSeconds() == 0) {
+            return about;
+        }
+        about += " with every warm-up " + settings.warmupSeconds() + " s long";
+        if (phases == 0) {
             return about;
         }
         return about + ", at most " + (estimatedSeconds + phases * settings.warmupSeconds() + 59) / 60

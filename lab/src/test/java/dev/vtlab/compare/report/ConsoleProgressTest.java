@@ -36,6 +36,14 @@ class ConsoleProgressTest {
         assertEquals(
                 "about 15 min with every warm-up 90 s long, at most 24 min with both its phases at their caps",
                 ConsoleProgress.expectedTime(quick, slots, 900));
+        Properties cold = new Properties();
+        cold.setProperty("compare.warmupSeconds", "0");
+        CompareSettings unwarmed = CompareSettings.from(cold, Fixtures.ROOT, "0-1", Fixtures.HOME);
+        // no warm-up: 6 runs of 40 s of load and a 20-s restart, 360 s, and nothing more to say
+        assertEquals(
+                "about 6 min",
+                ConsoleProgress.expectedTime(
+                        unwarmed, Schedule.of(unwarmed.specs(), unwarmed.modes(), unwarmed.order(), 1, 0), 360));
     }
 
     @Test
