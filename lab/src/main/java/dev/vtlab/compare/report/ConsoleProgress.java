@@ -26,7 +26,7 @@ public final class ConsoleProgress {
 
     /**
      * What the comparison will do, before its first run: the tests and their runs, the order, the expected time
-     * ({@code estimatedSeconds}, every warm-up at its cap), what its {@code designs} buy, the CPUs, a user's app, the
+     * ({@code estimatedSeconds}, each warm-up at its cap once), what its {@code designs} buy, the CPUs, a user's app, the
      * notes.
      */
     public static void announce(
@@ -150,19 +150,16 @@ public final class ConsoleProgress {
      * each with that cap, so the longest is said too.
      */
     static String expectedTime(CompareSettings settings, List<Schedule.Slot> slots, int estimatedSeconds) {
-        long phases = slots.stream()
-                .filter(s -> s.spec().test().warmsInPlan() && !s.spec().test().sudden())
-                .count();
         String about = "about " + (estimatedSeconds + 59) / 60 + " min";
         if (settings.warmupSeconds() == 0) {
             return about;
         }
         about += " with every warm-up " + settings.warmupSeconds() + " s long";
-        if (phases == 0) {
-            return about;
-        }
-        return about + ", at most " + (estimatedSeconds + phases * settings.warmupSeconds() + 59) / 60
-                + " min with both its phases at their caps";
+        int secondPhases = settings.compilePhaseSeconds(slots);
+        return secondPhases == 0
+                ? about
+                : about + ", at most " + (estimatedSeconds + secondPhases + 59) / 60
+                        + " min with both its phases at their caps";
     }
 
     /** One run's figures as it ends: its levels, errors and warnings. */

@@ -488,6 +488,14 @@ public record CompareSettings(
                 .sum();
     }
 
+    /**
+     * Seconds more than {@link #loadSeconds} when every plan that warms in itself runs both its warm-up phases (the
+     * compile phase, then its own load) to their caps, as the runner does wherever there is a warm-up.
+     */
+    public int compilePhaseSeconds(List<Schedule.Slot> slots) {
+        return (int) slots.stream().filter(s -> s.spec().test().warmsInPlan()).count() * warmupSeconds;
+    }
+
     /** Whether a probe finds the pace of a user's URL before the first run ({@link AppSetting#probesPace}). */
     public boolean probesPace() {
         return app != null && app.probesPace();
@@ -616,7 +624,9 @@ public record CompareSettings(
      */
     private static List<DispatchMode> modes(Properties p, AppSetting app, boolean study) {
         boolean flips = app != null && !app.virtualExecutors().isEmpty();
-        DispatchMode virtual = study || (app != null && !flips) ? StudyClaims.MODE : DispatchMode.MANAGED_VIRTUAL;
+        DispatchMode virtual = study
+                ? StudyClaims.MODE
+                : app != null && !flips ? DispatchMode.EXECUTOR_VIRTUAL : DispatchMode.MANAGED_VIRTUAL;
         List<DispatchMode> modes = new ArrayList<>();
         for (String mode : list(get(p, Setting.MODES, DispatchMode.THREADPOOL.label() + "," + virtual.label()))) {
             try {
