@@ -27,14 +27,14 @@ class CompareBudgetTest {
                 "",
                 () -> Compare.run(p, Fixtures.ROOT));
         assertFalse(Files.exists(dir.resolve("report")), "nothing was written");
-        // the sizing pilot's budget bounds the pilot the same way: 12 runs of a 60-s level (ping and throughput),
-        // each with a warm-up of at most 90 s and 20 s of restart: 12 × 170 = 2040 s
+        // the sizing pilot's budget bounds the pilot the same way: 12 runs of 60 s (ping) or 2 × 60 s (throughput)
+        // levels, each with a warm-up of at most 90 s and 20 s of restart: 6 × 170 + 6 × 230 = 2400 s
         Properties s = new Properties();
         s.setProperty("compare.profile", "sizing");
         s.setProperty("compare.budget", "30m");
         s.setProperty("compare.out", dir.resolve("report").toString());
         assertMessage(
-                "compare.budget: 30 min cannot hold the sizing pilot (12 runs, about 34 min); give at least 34m",
+                "compare.budget: 30 min cannot hold the sizing pilot (12 runs, about 40 min); give at least 40m",
                 "",
                 () -> Compare.run(s, Fixtures.ROOT));
     }
