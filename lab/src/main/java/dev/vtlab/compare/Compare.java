@@ -124,7 +124,7 @@ public final class Compare {
             ServerLayout.prepare(settings, checked.app(), checked.port());
             Runner runner = new Runner(checked);
             runner.clearRuns();
-            double reference = runner.calibrate();
+            double reference = runner.calibrate().unitsPerSecond();
             System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
             if (!settings.probesPace()) {
                 return measure(checked, runner, properties, reference, began);

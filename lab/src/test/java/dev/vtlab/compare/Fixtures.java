@@ -13,6 +13,7 @@ import dev.vtlab.compare.raw.RunRecord;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
+import dev.vtlab.measurement.MemoryLatency;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,11 +53,14 @@ public final class Fixtures {
     public static final MachineState QUIET = new MachineState(0.1, List.of());
 
     /** The latency of every request in a fixture's levels and of its one label, unless a test gives its own. */
+    /** What the memory probe read before a run: about what it reads here. */
+    public static final MemoryLatency MEMORY = new MemoryLatency(18.25, 251.5);
+
     public static final RunResult.Percentiles LATENCY = new RunResult.Percentiles(1000, 2, 5, 9);
 
     /**
      * A measured run's record on a {@link #QUIET} machine, with no warm-up and its wall time not recorded (as a plan
-     * without a warm-up phase leaves it).
+     * without a warm-up phase leaves it), and the memory probe's {@link #MEMORY}.
      */
     public static RunRecord runRecord(
             String test, DispatchMode mode, int repetition, int order, double calibration, Map<String, String> props) {
@@ -66,6 +70,7 @@ public final class Fixtures {
                 repetition,
                 order,
                 calibration,
+                MEMORY,
                 Double.NaN,
                 null,
                 props,

@@ -8,6 +8,7 @@ import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.compare.stats.TwoStage;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
+import dev.vtlab.measurement.MemoryLatency;
 import dev.vtlab.profile.ProfileRecorder;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -231,6 +232,7 @@ public final class RawFiles {
                         .add("repetition", r.repetition())
                         .add("order", r.order())
                         .add("calibration_units_per_s", r.calibration())
+                        .add("memory_latency", memory(r.memory()))
                         .add(
                                 "warmup_s",
                                 Double.isNaN(r.warmupSeconds()) ? JsonValue.NULL : Json.createValue(r.warmupSeconds()))
@@ -289,6 +291,12 @@ public final class RawFiles {
                 run.getInt("repetition"),
                 run.getInt("order"),
                 run.getJsonNumber("calibration_units_per_s").doubleValue(),
+                // runs recorded before the lab measured it have none
+                run.get("memory_latency") instanceof JsonObject m
+                        ? new MemoryLatency(
+                                m.getJsonNumber("cache_ns_per_load").doubleValue(),
+                                m.getJsonNumber("memory_ns_per_load").doubleValue())
+                        : null,
                 run.get("warmup_s") instanceof JsonNumber w ? w.doubleValue() : Double.NaN,
                 run.get("warm") == JsonValue.TRUE
                         ? Boolean.TRUE
@@ -385,6 +393,16 @@ public final class RawFiles {
                     metrics));
         }
         return samples;
+    }
+
+    /** The memory probe's reading, or null where the run has none. */
+    private static JsonValue memory(MemoryLatency memory) {
+        return memory == null
+                ? JsonValue.NULL
+                : Json.createObjectBuilder()
+                        .add("cache_ns_per_load", memory.cacheNs())
+                        .add("memory_ns_per_load", memory.memoryNs())
+                        .build();
     }
 
     private static JsonObjectBuilder machine(MachineState state) {

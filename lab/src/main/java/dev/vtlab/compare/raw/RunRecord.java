@@ -2,6 +2,7 @@ package dev.vtlab.compare.raw;
 
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
+import dev.vtlab.measurement.MemoryLatency;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,6 +13,8 @@ import java.util.Set;
  *
  * @param calibration the server CPUs' speed just before the run ({@link dev.vtlab.measurement.Calibration}, work
  *     units per second)
+ * @param memory what a load from the caches and from memory cost there at the same time; null in runs recorded
+ *     before the lab measured it
  * @param warmupSeconds how long the plan's warm-up ran before the measurement (NaN where the plan has none)
  * @param warm whether the warm-up ended because the server was warm (false: at its cap; null: no warm-up)
  * @param wallS seconds the run took, calibration, start, warm-up, load and stop included (NaN where not recorded):
@@ -27,6 +30,7 @@ public record RunRecord(
         int repetition,
         int order,
         double calibration,
+        MemoryLatency memory,
         double warmupSeconds,
         Boolean warm,
         Map<String, String> props,

@@ -7,6 +7,7 @@ import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.stats.Pivot;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.compare.stats.Verdicts;
+import dev.vtlab.measurement.MemoryLatency;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -49,6 +50,8 @@ public final class JsonReport {
             "flags",
             "steal_pct",
             "calibration_units_per_s",
+            "cache_ns_per_load",
+            "memory_ns_per_load",
             "warmup_s",
             "warm",
             "server_jvm_args");
@@ -258,6 +261,7 @@ public final class JsonReport {
         r.props().forEach(props::add);
         JsonObjectBuilder metricsMax = Json.createObjectBuilder();
         r.metricsMax().forEach((k, v) -> metricsMax.add(k + "_max", v));
+        MemoryLatency memory = r.record().memory();
         JsonArrayBuilder warnings = Json.createArrayBuilder();
         r.warnings().forEach(warnings::add);
         JsonObjectBuilder e = Json.createObjectBuilder()
@@ -282,6 +286,9 @@ public final class JsonReport {
                 .add("other_cpu_pct", num(round(r.otherCpuPct())))
                 .add("steal_pct", num(round(r.stealPct())))
                 .add("calibration_units_per_s", num(round(r.record().calibration())))
+                // the memory probe beside it, recorded and not judged (Calibration); null before the lab had it
+                .add("cache_ns_per_load", num(round(memory == null ? Double.NaN : memory.cacheNs())))
+                .add("memory_ns_per_load", num(round(memory == null ? Double.NaN : memory.memoryNs())))
                 // the warm-up's length, and whether it ended warm (false: at its cap; null: the test has none)
                 .add("warmup_s", num(round(r.record().warmupSeconds())))
                 .add(

@@ -96,13 +96,13 @@ public final class Runner {
                 Files.createDirectories(dir);
                 MachineState before = MachineState.now();
                 // before the server starts, or while it idles between two tests
-                double calibration = calibrate();
+                Calibration.Reading calibration = calibrate();
                 if (records.isEmpty()) {
                     System.out.printf(
                             Locale.ROOT,
                             "[compare] %s: server CPUs at %.0f calibration units/s; starting fresh servers%n",
                             what,
-                            calibration);
+                            calibration.unitsPerSecond());
                     long starting = System.nanoTime();
                     lab.start(slot.mode(), extraArgs);
                     System.out.printf(
@@ -115,7 +115,7 @@ public final class Runner {
                             Locale.ROOT,
                             "[compare] %s: server CPUs at %.0f calibration units/s; the same servers, after %s%n",
                             what,
-                            calibration,
+                            calibration.unitsPerSecond(),
                             String.join(
                                     ", ", records.stream().map(RunRecord::test).toList()));
                 }
@@ -127,7 +127,8 @@ public final class Runner {
                         slot.mode(),
                         slot.repetition(),
                         first + records.size(),
-                        calibration,
+                        calibration.unitsPerSecond(),
+                        calibration.memory(),
                         measured.warmupSeconds(),
                         measured.warmed(),
                         slot.spec().props(),
@@ -394,10 +395,10 @@ public final class Runner {
     }
 
     /**
-     * The server CPUs' speed now: {@link Calibration} in a short JVM of its own on those CPUs (before the server
-     * starts, so nothing of the lab's competes with it).
+     * The server CPUs' speed now, and what a load from memory costs there: {@link Calibration} in a short JVM of its
+     * own on those CPUs (before the server starts, so nothing of the lab's competes with it).
      */
-    public double calibrate() throws IOException, InterruptedException {
+    public Calibration.Reading calibrate() throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(
                 settings.cpus().shared()
                         ? List.of()
@@ -406,10 +407,11 @@ public final class Runner {
                 prepared.java(), "-cp", settings.layout().labClasses().toString(), Calibration.class.getName()));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (p.waitFor() != 0 || !out.matches("[0-9]+")) {
+        Calibration.Reading reading = Calibration.parse(out);
+        if (p.waitFor() != 0 || reading == null) {
             throw new Stopped("the CPU calibration failed: " + String.join(" ", command) + ": " + out);
         }
-        return Double.parseDouble(out);
+        return reading;
     }
 
     /**

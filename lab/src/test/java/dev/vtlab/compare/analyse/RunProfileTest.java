@@ -111,6 +111,7 @@ class RunProfileTest {
                 1,
                 1,
                 1000,
+                null,
                 Double.NaN,
                 null,
                 spec().props(),

@@ -33,6 +33,7 @@ class WarmUpFigureTest {
                 r.repetition(),
                 r.order(),
                 r.calibration(),
+                r.memory(),
                 seconds,
                 warm,
                 r.props(),

@@ -244,6 +244,7 @@ class CpuProfilesTest {
                 n,
                 n,
                 1000,
+                null,
                 Double.NaN,
                 null,
                 Map.of(),

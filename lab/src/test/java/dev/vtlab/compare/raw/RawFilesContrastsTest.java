@@ -43,6 +43,7 @@ class RawFilesContrastsTest {
                 1,
                 3,
                 12001.5,
+                null,
                 Double.NaN,
                 null,
                 Map.of("THREADS", "50"),

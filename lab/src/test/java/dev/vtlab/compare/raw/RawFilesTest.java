@@ -8,6 +8,7 @@ import dev.vtlab.compare.settings.CpuPlan;
 import dev.vtlab.compare.stats.TwoStage;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineState;
+import dev.vtlab.measurement.MemoryLatency;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +48,7 @@ class RawFilesTest {
                 1,
                 2,
                 12001.5,
+                new MemoryLatency(11.5, 95.25),
                 47.25,
                 Boolean.TRUE,
                 Map.of("THREADS", "50", "DURATION", "12"),
@@ -61,6 +63,7 @@ class RawFilesTest {
                 1,
                 1,
                 12400,
+                null,
                 Double.NaN,
                 null,
                 Map.of("THREADS", "50"),
@@ -75,6 +78,7 @@ class RawFilesTest {
                 1,
                 3,
                 12100,
+                null,
                 Double.NaN,
                 null,
                 Map.of("THREADS", "50"),

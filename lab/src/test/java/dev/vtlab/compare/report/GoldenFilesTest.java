@@ -234,6 +234,7 @@ class GoldenFilesTest {
                 rep,
                 8 + 2 * rep + (mode == DispatchMode.THREADPOOL ? -1 : 0),
                 1000,
+                Fixtures.MEMORY,
                 Double.NaN,
                 null,
                 Map.of(),
