@@ -50,6 +50,7 @@ import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.StudyFrom;
 import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.measurement.Calibration;
 import dev.vtlab.measurement.Machine;
 import jakarta.json.JsonException;
 import java.io.IOException;
@@ -124,8 +125,9 @@ public final class Compare {
             ServerLayout.prepare(settings, checked.app(), checked.port());
             Runner runner = new Runner(checked);
             runner.clearRuns();
-            double reference = runner.calibrate().unitsPerSecond();
-            System.out.printf(Locale.ROOT, "[compare] server CPUs at %.0f calibration units/s%n", reference);
+            Calibration.Reading start = runner.calibrate();
+            System.out.println("[compare] " + start.describe());
+            double reference = start.unitsPerSecond();
             if (!settings.probesPace()) {
                 return measure(checked, runner, properties, reference, began);
             }

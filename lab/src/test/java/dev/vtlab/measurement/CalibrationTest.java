@@ -58,6 +58,9 @@ class CalibrationTest {
         assertEquals(
                 new Calibration.Reading(60822, new MemoryLatency(12.25, 98.5)),
                 Calibration.parse("60822 12.25 98.50\n"));
+        assertEquals(
+                "server CPUs at 60822 calibration units/s, a load 12 ns from L3 and 99 ns from memory",
+                Calibration.parse("60822 12.25 98.50").describe());
         assertNull(Calibration.parse("60822"), "the line of a lab before the memory probe");
         assertNull(Calibration.parse("Error: could not find or load main class"));
     }

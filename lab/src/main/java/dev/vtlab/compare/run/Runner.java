@@ -99,10 +99,7 @@ public final class Runner {
                 Calibration.Reading calibration = calibrate();
                 if (records.isEmpty()) {
                     System.out.printf(
-                            Locale.ROOT,
-                            "[compare] %s: server CPUs at %.0f calibration units/s; starting fresh servers%n",
-                            what,
-                            calibration.unitsPerSecond());
+                            Locale.ROOT, "[compare] %s: %s; starting fresh servers%n", what, calibration.describe());
                     long starting = System.nanoTime();
                     lab.start(slot.mode(), extraArgs);
                     System.out.printf(
@@ -113,9 +110,9 @@ public final class Runner {
                 } else {
                     System.out.printf(
                             Locale.ROOT,
-                            "[compare] %s: server CPUs at %.0f calibration units/s; the same servers, after %s%n",
+                            "[compare] %s: %s; the same servers, after %s%n",
                             what,
-                            calibration.unitsPerSecond(),
+                            calibration.describe(),
                             String.join(
                                     ", ", records.stream().map(RunRecord::test).toList()));
                 }
