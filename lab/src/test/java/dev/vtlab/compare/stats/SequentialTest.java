@@ -142,6 +142,21 @@ class SequentialTest {
         }
     }
 
+    /**
+     * On 2026-11-30 a mode's runs spread by 0.085–0.105 in the log (results.md). At 0.10 the error rates still hold, but
+     * "the same within ±5 %" is out of reach: by hand, ten runs a mode give the log ratio a standard error of 0.10 ×
+     * √(2/10) = 0.045, so even an unadjusted 90 % interval (t 1.73 on 18 degrees of freedom) is ±0.077, wider than
+     * the margin's ±0.049; it fits only when the runs happen to spread by under 0.063, which χ² on 18 degrees of
+     * freedom puts at about 1 % (18 × 0.063² / 0.10² = 7.1).
+     */
+    @Test
+    void atTheSecondDaysSpreadTheErrorRatesHoldButEquivalenceIsOutOfReach() {
+        Outcome atOne = simulate(LAB, 1.0, 0.10, 0, 2000, 9, false);
+        report("ratio 1, spread 0.10", atOne);
+        assertTrue(atOne.differs() <= 0.06, "a difference at ratio 1 " + atOne.differs());
+        assertTrue(atOne.share(Verdict.EQUIVALENT) <= 0.03, "equivalent at 1 " + atOne.share(Verdict.EQUIVALENT));
+    }
+
     @Test
     void aTenPercentDifferenceIsFoundEarly() {
         for (double spread : new double[] {0.03, 0.05, 0.07}) {
