@@ -27,7 +27,7 @@ public final class Calibration {
      */
     static final int CACHE_INTS = 1 << 20, MEMORY_INTS = 64 << 20;
 
-    /** Dependent loads per chase: about 0.1 s from memory at 100 ns each. */
+    /** Dependent loads per chase: about a quarter of a second from memory at the 200–290 ns a load seen here. */
     static final int LOADS = 1 << 20;
 
     private Calibration() {}
