@@ -179,7 +179,9 @@ public record CompareSettings(
                 optional(p, Setting.MIN_RUNNABLE, 1, 1024),
                 optional(p, Setting.POOL_MAX_THREADS, 1, 32767),
                 bounded(p, Setting.WARMUP_SECONDS, profile.warmupSeconds, 0, 600),
-                dashboards(get(p, Setting.JMETER_DASHBOARDS, "first")),
+                // the quick profile's two dashboards cost 19 s of its 15 min (compare.md, the levers); the lab's
+                // report has each run's per-second series
+                dashboards(get(p, Setting.JMETER_DASHBOARDS, profile == Catalogue.Profile.QUICK ? "none" : "first")),
                 serverHost(get(p, Setting.SERVER_HOST, "localhost")),
                 list(get(p, Setting.REMOTE_HOSTS, "")).stream()
                         .map(h -> host(h, Setting.REMOTE_HOSTS))

@@ -149,6 +149,21 @@ class CompareSettingsTest {
     }
 
     @Test
+    void jmetersDashboardIsLeftOutOfTheQuickProfileUnlessAskedFor() {
+        assertEquals(CompareSettings.Dashboards.NONE, parse().dashboards(), "the default, quick");
+        assertEquals(
+                CompareSettings.Dashboards.FIRST,
+                parse("compare.profile", "rigorous").dashboards());
+        assertEquals(
+                CompareSettings.Dashboards.FIRST,
+                parse("compare.profile", "smoke").dashboards());
+        assertEquals(
+                CompareSettings.Dashboards.FIRST,
+                parse("compare.jmeterDashboards", "first").dashboards());
+        refused("compare.jmeterDashboards is first, all or none", "compare.jmeterDashboards", "some");
+    }
+
+    @Test
     void aTransferNeedsTwoAccounts() {
         assertEquals(2, parse("compare.accounts", "2").accounts());
         // the app refuses a transfer to the account it comes from: with one account, every transfer
