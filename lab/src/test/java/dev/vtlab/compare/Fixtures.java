@@ -265,7 +265,7 @@ public final class Fixtures {
                     10,
                     remoteCpuPct,
                     otherCpuPct,
-                    0,
+                    0.024, // steal: a quiet host's few ticks, which the summary keeps (JsonReport)
                     false,
                     false,
                     samples,

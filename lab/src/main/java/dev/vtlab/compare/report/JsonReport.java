@@ -284,7 +284,8 @@ public final class JsonReport {
                 .add("jmeter_cpu_pct", num(round(r.jmeterCpuPct())))
                 .add("remote_cpu_pct", num(round(r.remoteCpuPct())))
                 .add("other_cpu_pct", num(round(r.otherCpuPct())))
-                .add("steal_pct", num(round(r.stealPct())))
+                // a quiet host steals a few 10-ms ticks a run, 0.01-0.3 %: a tenth would read them all as 0
+                .add("steal_pct", num(round3(r.stealPct())))
                 .add("calibration_units_per_s", num(round(r.record().calibration())))
                 // the memory probe beside it, recorded and not judged (Calibration); null before the lab had it
                 .add("cache_ns_per_load", num(round(memory == null ? Double.NaN : memory.cacheNs())))
