@@ -179,8 +179,8 @@ public record CompareSettings(
                 optional(p, Setting.MIN_RUNNABLE, 1, 1024),
                 optional(p, Setting.POOL_MAX_THREADS, 1, 32767),
                 bounded(p, Setting.WARMUP_SECONDS, profile.warmupSeconds, 0, 600),
-                // the quick profile's two dashboards cost 19 s of its 15 min (compare.md, the levers); the lab's
-                // report has each run's per-second series
+                // a dashboard costs about 9.5 s inside a mode's first run, 19 s of the quick profile's 15 min
+                // (compare.md, the levers); the lab's report has each run's per-second series
                 dashboards(get(p, Setting.JMETER_DASHBOARDS, profile == Catalogue.Profile.QUICK ? "none" : "first")),
                 serverHost(get(p, Setting.SERVER_HOST, "localhost")),
                 list(get(p, Setting.REMOTE_HOSTS, "")).stream()
