@@ -4,6 +4,8 @@ import dev.vtlab.api.ErrorMappers;
 import dev.vtlab.banking.BankHandoffResource;
 import dev.vtlab.banking.BankResource;
 import dev.vtlab.dispatch.ContextResource;
+import dev.vtlab.dispatch.CrossoverResource;
+import dev.vtlab.dispatch.CrossoverRouter;
 import dev.vtlab.dispatch.DispatchHeaders;
 import dev.vtlab.dispatch.Dispatcher;
 import dev.vtlab.experiments.PinHandoffResource;
@@ -38,20 +40,36 @@ public class ApiApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return classes(Dispatcher.handsOff(ConfigProvider.getConfig()
+        return classes(Dispatcher.resources(ConfigProvider.getConfig()
                 .getOptionalValue(Dispatcher.MODE_KEY, String.class)
                 .orElse(Dispatcher.DEFAULT_MODE)));
     }
 
-    /** The resources and providers of a mode that hands requests off, or of one that runs them in place. */
-    static Set<Class<?>> classes(boolean handsOff) {
-        Set<Class<?>> resources = handsOff
-                ? Set.of(
-                        PingHandoffResource.class,
-                        HelloHandoffResource.class,
-                        BankHandoffResource.class,
-                        PinHandoffResource.class)
-                : Set.of(PingResource.class, HelloResource.class, BankResource.class, PinResource.class);
-        return Stream.concat(resources.stream(), EVERY_MODE.stream()).collect(Collectors.toUnmodifiableSet());
+    private static final Set<Class<?>> SYNCHRONOUS =
+            Set.of(PingResource.class, HelloResource.class, BankResource.class, PinResource.class);
+
+    private static final Set<Class<?>> ASYNCHRONOUS = Set.of(
+            PingHandoffResource.class, HelloHandoffResource.class, BankHandoffResource.class, PinHandoffResource.class);
+
+    /**
+     * The crossover's extra classes: the synchronous resources serve their paths, the asynchronous twins theirs under
+     * {@link CrossoverRouter#ASYNC}, and the router sends each request to the one the current mode answers with.
+     */
+    private static final Set<Class<?>> CROSSOVER = Set.of(
+            CrossoverRouter.class,
+            CrossoverResource.class,
+            CrossoverRouter.Ping.class,
+            CrossoverRouter.Hello.class,
+            CrossoverRouter.Bank.class);
+
+    /** The resources and providers of a server that registers {@code resources}. */
+    static Set<Class<?>> classes(Dispatcher.Resources resources) {
+        Stream<Class<?>> own =
+                switch (resources) {
+                    case SYNCHRONOUS -> SYNCHRONOUS.stream();
+                    case ASYNCHRONOUS -> ASYNCHRONOUS.stream();
+                    case BOTH -> Stream.concat(SYNCHRONOUS.stream(), CROSSOVER.stream());
+                };
+        return Stream.concat(own, EVERY_MODE.stream()).collect(Collectors.toUnmodifiableSet());
     }
 }

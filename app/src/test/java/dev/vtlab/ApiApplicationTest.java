@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.dispatch.CrossoverRouter;
+import dev.vtlab.dispatch.Dispatcher;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.ext.Provider;
 import java.io.IOException;
@@ -14,8 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The application lists its classes instead of letting Liberty scan them (so only one of each resource pair serves
@@ -46,8 +49,8 @@ class ApiApplicationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(booleans = {false, true})
-    void everyProviderIsListedInEitherKindOfMode(boolean handsOff) throws Exception {
+    @EnumSource(Dispatcher.Resources.class)
+    void everyProviderIsListedInEveryKindOfServer(Dispatcher.Resources handsOff) throws Exception {
         List<Class<?>> providers = compiled().stream()
                 .filter(c -> c.isAnnotationPresent(Provider.class))
                 .toList();
@@ -56,11 +59,13 @@ class ApiApplicationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(booleans = {false, true})
-    void eachResourcePathIsServedOnceInEitherKindOfMode(boolean handsOff) throws Exception {
+    @EnumSource(Dispatcher.Resources.class)
+    void eachResourcePathIsServedOnceInEveryKindOfServer(Dispatcher.Resources handsOff) throws Exception {
+        // the crossover's own paths are served by its server alone
         Set<String> allPaths = compiled().stream()
                 .filter(c -> c.isAnnotationPresent(Path.class))
                 .map(c -> c.getAnnotation(Path.class).value())
+                .filter(p -> handsOff == Dispatcher.Resources.BOTH || !crossoverOnly(p))
                 .collect(Collectors.toSet());
         List<String> served = ApiApplication.classes(handsOff).stream()
                 .filter(c -> c.isAnnotationPresent(Path.class))
@@ -68,5 +73,21 @@ class ApiApplicationTest {
                 .toList();
         assertEquals(allPaths, Set.copyOf(served), "every path the code has, served");
         assertEquals(served.size(), Set.copyOf(served).size(), "and by one resource only: " + served);
+    }
+
+    private static boolean crossoverOnly(String path) {
+        return path.startsWith(CrossoverRouter.ASYNC) || path.equals("/lab/crossover");
+    }
+
+    @Test
+    void theCrossoversServerHasEveryTwinnedPathInBothKinds() {
+        Set<String> served = ApiApplication.classes(Dispatcher.Resources.BOTH).stream()
+                .filter(c -> c.isAnnotationPresent(Path.class))
+                .map(c -> c.getAnnotation(Path.class).value())
+                .collect(Collectors.toSet());
+        for (String twinned : List.of("/ping", "/hello/{millis}", "/bank")) {
+            assertTrue(served.contains(twinned) && served.contains(CrossoverRouter.ASYNC + twinned), twinned);
+        }
+        assertTrue(ApiApplication.classes(Dispatcher.Resources.BOTH).contains(CrossoverRouter.class));
     }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 import javax.management.JMException;
 import javax.management.ObjectName;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
@@ -32,9 +33,10 @@ public class DispatchStats implements DispatchMXBean {
     @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
     MetricRegistry registry;
 
-    /** The Dispatcher's mode ({@link Dispatcher#mode()}). */
+    /** The server's DISPATCH_MODE, as configured: a mode, or {@code crossover}. */
     @Inject
-    DispatchMode mode;
+    @ConfigProperty(name = Dispatcher.MODE_KEY, defaultValue = Dispatcher.DEFAULT_MODE)
+    String mode;
 
     private final AtomicLong inFlight = new AtomicLong();
     private final AtomicLong virtualActive = new AtomicLong();
@@ -63,7 +65,7 @@ public class DispatchStats implements DispatchMXBean {
                         .withDescription("Requests handed to the Dispatcher and not answered yet.")
                         .build(),
                 inFlight::get,
-                new Tag("mode", mode.label()));
+                new Tag("mode", mode.trim().toLowerCase(java.util.Locale.ROOT)));
         try {
             ManagementFactory.getPlatformMBeanServer().registerMBean(this, new ObjectName(NAME));
         } catch (JMException e) {

@@ -13,11 +13,13 @@ import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
-import jakarta.enterprise.inject.Produces;
-import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.Response;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,6 +27,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Logger;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
@@ -70,6 +73,9 @@ public class Dispatcher {
 
     public static final String DEFAULT_MODE = "threadpool";
 
+    /** {@code DISPATCH_MODE=crossover}: one server with every application-level mode, switched at run time. */
+    public static final String CROSSOVER = "crossover";
+
     static final int MAX_IN_FLIGHT_BOUND = 1_000_000;
     static final long STOP_WAIT_SECONDS = 30;
 
@@ -88,15 +94,57 @@ public class Dispatcher {
     @Resource(lookup = "java:comp/DefaultContextService")
     ContextService contextService;
 
-    private DispatchMode mode;
-    /** Where the hand-off modes run a request: null in the modes that run it on the calling thread. */
-    private ExecutorService handoff;
-    /** Whether the hand-off starts a virtual thread per request (counted in {@link DispatchStats}). */
-    private boolean startsVirtualThreads;
+    /**
+     * Where one mode runs a request: its executor (null: on the calling thread), whether that starts a virtual thread
+     * per request, and the requests it answered (what the crossover design's slices count).
+     */
+    record Route(DispatchMode mode, ExecutorService executor, boolean startsVirtual, LongAdder answered) {
+        Route(DispatchMode mode, ExecutorService executor) {
+            this(
+                    mode,
+                    executor,
+                    executor != null && !mode.managedExecutor() && mode.runsOnVirtualThread(),
+                    new LongAdder());
+        }
+    }
+
+    /** The mode's route, or in the crossover design each application-level mode's. */
+    private Map<DispatchMode, Route> routes;
+    /** The route requests take now: the mode's, or the crossover's current arm ({@link #switchTo}). */
+    private volatile Route current;
+
+    private boolean crossover;
 
     @PostConstruct
     void init() {
-        mode = DispatchMode.parse(configuredMode);
+        if (maxInFlight < 0 || maxInFlight > MAX_IN_FLIGHT_BOUND) {
+            throw new IllegalArgumentException(
+                    "MAX_IN_FLIGHT must be 0 (no limit) to " + MAX_IN_FLIGHT_BOUND + ", not " + maxInFlight);
+        }
+        crossover = CROSSOVER.equalsIgnoreCase(configuredMode.trim());
+        Map<DispatchMode, Route> built = new EnumMap<>(DispatchMode.class);
+        if (crossover) {
+            // modes/crossover.xml defines one managed executor of each kind
+            for (DispatchMode arm : DispatchMode.values()) {
+                if (arm.applicationLevel()) {
+                    built.put(arm, new Route(arm, executor(arm, MANAGED_EXECUTOR_JNDI + "-" + kind(arm))));
+                }
+            }
+            current = built.get(DispatchMode.THREADPOOL);
+        } else {
+            DispatchMode mode = DispatchMode.parse(configuredMode);
+            checkFeature(mode);
+            current = new Route(mode, executor(mode, MANAGED_EXECUTOR_JNDI));
+            built.put(mode, current);
+        }
+        routes = Collections.unmodifiableMap(built);
+    }
+
+    private static String kind(DispatchMode mode) {
+        return mode.runsOnVirtualThread() ? "virtual" : "platform";
+    }
+
+    private static void checkFeature(DispatchMode mode) {
         String feature = System.getProperty(MODE_PROPERTY);
         if (mode.needsLibertyFeature() && feature != null && feature.startsWith(REFUSED_PREFIX)) {
             throw new IllegalStateException("DISPATCH_MODE=" + mode.label() + ": the vtlab Liberty feature refused it: "
@@ -113,38 +161,39 @@ public class Dispatcher {
                             + " started by hand in another mode before needs 'server start --clean', as a warm start keeps the"
                             + " features of the previous one");
         }
-        if (maxInFlight < 0 || maxInFlight > MAX_IN_FLIGHT_BOUND) {
-            throw new IllegalArgumentException(
-                    "MAX_IN_FLIGHT must be 0 (no limit) to " + MAX_IN_FLIGHT_BOUND + ", not " + maxInFlight);
-        }
-        if (mode.managedExecutor()) {
-            handoff = managedExecutor(mode);
-        } else if (mode.handsOff()) {
-            startsVirtualThreads = mode.runsOnVirtualThread();
-            handoff = startsVirtualThreads
-                    ? Executors.newThreadPerTaskExecutor(
-                            Thread.ofVirtual().name(VIRTUAL_THREAD_NAME).factory())
-                    // unbounded (MAX_IN_FLIGHT bounds it), reuses idle threads, retires them after HANDOFF_IDLE_SECONDS
-                    : new ThreadPoolExecutor(
-                            0,
-                            Integer.MAX_VALUE,
-                            HANDOFF_IDLE_SECONDS,
-                            TimeUnit.SECONDS,
-                            new SynchronousQueue<>(),
-                            Thread.ofPlatform()
-                                    .name(PLATFORM_THREAD_PREFIX, 1)
-                                    .daemon()
-                                    .factory());
-        }
     }
 
-    /** The managed executor server-config/modes/managed-*.xml defines. */
-    private static ExecutorService managedExecutor(DispatchMode mode) {
+    /** Where {@code mode} hands requests to, or null where it runs them on the calling thread. */
+    private static ExecutorService executor(DispatchMode mode, String managedJndi) {
+        if (mode.managedExecutor()) {
+            return managedExecutor(mode, managedJndi);
+        }
+        if (!mode.handsOff()) {
+            return null;
+        }
+        return mode.runsOnVirtualThread()
+                ? Executors.newThreadPerTaskExecutor(
+                        Thread.ofVirtual().name(VIRTUAL_THREAD_NAME).factory())
+                // unbounded (MAX_IN_FLIGHT bounds it), reuses idle threads, retires them after HANDOFF_IDLE_SECONDS
+                : new ThreadPoolExecutor(
+                        0,
+                        Integer.MAX_VALUE,
+                        HANDOFF_IDLE_SECONDS,
+                        TimeUnit.SECONDS,
+                        new SynchronousQueue<>(),
+                        Thread.ofPlatform()
+                                .name(PLATFORM_THREAD_PREFIX, 1)
+                                .daemon()
+                                .factory());
+    }
+
+    /** The managed executor server-config/modes/managed-*.xml (or crossover.xml) defines. */
+    private static ExecutorService managedExecutor(DispatchMode mode, String jndi) {
         try {
-            return InitialContext.<ManagedExecutorService>doLookup(MANAGED_EXECUTOR_JNDI);
+            return InitialContext.<ManagedExecutorService>doLookup(jndi);
         } catch (NamingException e) {
             throw new IllegalStateException("DISPATCH_MODE=" + mode.label() + " needs the managed executor "
-                    + MANAGED_EXECUTOR_JNDI + " that server-config/modes/" + mode.label()
+                    + jndi + " that server-config/modes/" + mode.label()
                     + ".xml defines, and this server has none: " + e.getMessage());
         }
     }
@@ -155,7 +204,7 @@ public class Dispatcher {
      * Jakarta Concurrency 3.1 (26.0.0.3 and older) a policy's {@code virtual} is a beta setting it ignores, and
      * managed-virtual would silently measure platform threads.
      */
-    private String wrongThread() {
+    private static String wrongThread(DispatchMode mode) {
         if (Thread.currentThread().isVirtual() == mode.runsOnVirtualThread()) {
             return null;
         }
@@ -173,13 +222,14 @@ public class Dispatcher {
      * executor is Liberty's to shut down, so there the stop waits for the requests in flight to answer.
      */
     void drain() {
-        if (handoff == null) {
+        if (routes.values().stream().allMatch(r -> r.executor() == null)) {
             return;
         }
         long started = System.nanoTime();
         boolean drained;
         try {
-            drained = mode.managedExecutor() ? stats.awaitNoneInFlight(STOP_WAIT_SECONDS) : awaitHandoff();
+            // a managed executor is Liberty's: the requests in flight are awaited; the lab's own executors are shut
+            drained = stats.awaitNoneInFlight(STOP_WAIT_SECONDS) && awaitHandoff();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
@@ -194,34 +244,79 @@ public class Dispatcher {
     }
 
     private boolean awaitHandoff() throws InterruptedException {
-        handoff.shutdown();
-        return handoff.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+        boolean drained = true;
+        for (ExecutorService own : ownExecutors()) {
+            own.shutdown();
+            drained &= own.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+        return drained;
+    }
+
+    private List<ExecutorService> ownExecutors() {
+        return routes.values().stream()
+                .filter(r -> r.executor() != null && !r.mode().managedExecutor())
+                .map(Route::executor)
+                .toList();
     }
 
     @PreDestroy
     void stop() {
-        if (handoff != null && !mode.managedExecutor()) {
-            handoff.shutdownNow(); // drained already at the app's stop; whatever is left cannot answer any more
-        }
+        // drained already at the app's stop; whatever is left cannot answer any more
+        ownExecutors().forEach(ExecutorService::shutdownNow);
     }
 
     void announce(@Observes Startup startup) {
-        LOG.info("vtlab dispatch mode: " + mode.label());
+        LOG.info("vtlab dispatch mode: " + (crossover ? CROSSOVER + ", now " : "") + mode().label());
     }
 
-    /** The mode, parsed and checked once, here; also what {@code @Inject DispatchMode} gets. */
-    @Produces
-    @Typed(DispatchMode.class)
+    /** The mode requests take now: the server's, or in the crossover design its current arm. */
     public DispatchMode mode() {
-        return mode;
+        return current.mode();
     }
 
-    /** Whether this server's resources are the hand-off twins, answering through an {@link AsyncResponse}. */
-    public static boolean handsOff(String configuredMode) {
+    /** Whether this server switches between modes at run time (DISPATCH_MODE=crossover). */
+    public boolean crossover() {
+        return crossover;
+    }
+
+    /** The modes this server can run requests in: its own, or in the crossover design each application-level one. */
+    public java.util.Set<DispatchMode> modes() {
+        return routes.keySet();
+    }
+
+    /** In the crossover design, makes {@code mode} the one new requests take; requests in flight end as they began. */
+    public void switchTo(DispatchMode mode) {
+        Route route = routes.get(mode);
+        if (!crossover || route == null) {
+            throw new IllegalArgumentException("mode must be one of "
+                    + routes.keySet().stream().map(DispatchMode::label).toList()
+                    + (crossover ? "" : " (DISPATCH_MODE is not " + CROSSOVER + ")") + ", not '" + mode.label() + "'");
+        }
+        current = route;
+    }
+
+    /** The requests each mode has answered since the server started. */
+    public Map<DispatchMode, Long> answered() {
+        Map<DispatchMode, Long> answered = new EnumMap<>(DispatchMode.class);
+        routes.forEach((mode, route) -> answered.put(mode, route.answered().sum()));
+        return answered;
+    }
+
+    /** Which resources a server registers: the synchronous, their asynchronous twins, or both (the crossover). */
+    public enum Resources {
+        SYNCHRONOUS,
+        ASYNCHRONOUS,
+        BOTH
+    }
+
+    public static Resources resources(String configuredMode) {
+        if (CROSSOVER.equalsIgnoreCase(configuredMode.trim())) {
+            return Resources.BOTH;
+        }
         try {
-            return DispatchMode.parse(configuredMode).handsOff();
+            return DispatchMode.parse(configuredMode).answersAsync() ? Resources.ASYNCHRONOUS : Resources.SYNCHRONOUS;
         } catch (IllegalArgumentException e) {
-            return false; // init() refuses the mode with its own message
+            return Resources.SYNCHRONOUS; // init() refuses the mode with its own message
         }
     }
 
@@ -230,15 +325,17 @@ public class Dispatcher {
      * goes to the exception mappers as the resource method's own), counted in flight like every request.
      */
     public Response inPlace(Callable<Response> work) throws Exception {
-        if (handoff != null) {
-            throw new IllegalStateException(
-                    "DISPATCH_MODE=" + mode.label() + " hands requests off: its resources are the hand-off twins");
+        Route route = current;
+        if (route.mode().answersAsync() && !crossover) {
+            throw new IllegalStateException("DISPATCH_MODE=" + route.mode().label()
+                    + " answers asynchronously: its resources are the hand-off twins");
         }
         stats.requestStarted();
         try {
             return work.call();
         } finally {
             stats.requestFinished();
+            route.answered().increment();
         }
     }
 
@@ -249,22 +346,31 @@ public class Dispatcher {
      * answered.
      */
     public void dispatch(AsyncResponse response, Callable<Response> work) {
-        if (handoff == null) {
-            throw new IllegalStateException(
-                    "DISPATCH_MODE=" + mode.label() + " runs requests in place: its resources answer synchronously");
+        Route route = current;
+        if (!route.mode().answersAsync() && !crossover) {
+            throw new IllegalStateException("DISPATCH_MODE=" + route.mode().label()
+                    + " runs requests in place: its resources answer synchronously");
         }
         if (!stats.tryAdmit(maxInFlight)) {
             response.resume(overloaded());
             return;
         }
-        if (startsVirtualThreads) {
+        ExecutorService handoff = route.executor();
+        if (handoff == null) {
+            // threadpool-async: the asynchronous path on the request's own thread (in the crossover design, also a
+            // request that met a switch to threadpool between the router and here)
+            answer(response, work, route);
+            return;
+        }
+        boolean startsVirtual = route.startsVirtual();
+        if (startsVirtual) {
             stats.virtualThreadStarting();
         }
         Runnable task = () -> {
             try {
-                answer(response, work);
+                answer(response, work, route);
             } finally {
-                if (startsVirtualThreads) {
+                if (startsVirtual) {
                     stats.virtualThreadFinished();
                 }
             }
@@ -272,11 +378,11 @@ public class Dispatcher {
         try {
             // a managed executor carries the application's context itself; the plain executors get it from
             // contextService
-            handoff.execute(mode.managedExecutor() ? task : contextService.contextualRunnable(task));
+            handoff.execute(route.mode().managedExecutor() ? task : contextService.contextualRunnable(task));
         } catch (RejectedExecutionException stopping) {
             task.run();
         } catch (RuntimeException | Error notStarted) {
-            if (startsVirtualThreads) {
+            if (startsVirtual) {
                 stats.virtualThreadFinished();
             }
             stats.requestFinished();
@@ -291,9 +397,9 @@ public class Dispatcher {
         return Response.fromResponse(error).header("Retry-After", "1").build();
     }
 
-    private void answer(AsyncResponse response, Callable<Response> work) {
+    private void answer(AsyncResponse response, Callable<Response> work, Route route) {
         try {
-            String wrong = mode.managedExecutor() ? wrongThread() : null;
+            String wrong = route.mode().managedExecutor() ? wrongThread(route.mode()) : null;
             if (wrong != null) {
                 throw new IllegalStateException(wrong);
             }
@@ -302,6 +408,7 @@ public class Dispatcher {
             response.resume(failure); // goes through the exception mappers
         } finally {
             stats.requestFinished();
+            route.answered().increment();
         }
     }
 }

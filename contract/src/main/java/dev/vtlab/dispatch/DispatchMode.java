@@ -34,10 +34,16 @@ public enum DispatchMode {
      */
     MANAGED_VIRTUAL(Where.MANAGED),
     /** Control: the same managed executor with {@code virtual="false"}: its tasks run on Liberty's Default Executor. */
-    MANAGED_PLATFORM(Where.MANAGED);
+    MANAGED_PLATFORM(Where.MANAGED),
+    /**
+     * Control of the hand-off modes: the asynchronous resources of the hand-off modes, resumed on the request's own
+     * pool thread, with no hand-off: what the asynchronous path alone costs.
+     */
+    THREADPOOL_ASYNC(Where.POOL_THREAD_ASYNC);
 
     private enum Where {
         POOL_THREAD,
+        POOL_THREAD_ASYNC,
         CONTAINER_VIRTUAL,
         HANDOFF,
         MANAGED
@@ -59,6 +65,19 @@ public enum DispatchMode {
         return where == Where.HANDOFF || where == Where.MANAGED;
     }
 
+    /** True where the resources are the asynchronous twins, answering through an {@code AsyncResponse}. */
+    public boolean answersAsync() {
+        return where == Where.POOL_THREAD_ASYNC || handsOff();
+    }
+
+    /**
+     * True where only the application decides where the work runs, so the mode can share one server with the other
+     * such modes and be switched at run time (the crossover design).
+     */
+    public boolean applicationLevel() {
+        return where != Where.CONTAINER_VIRTUAL;
+    }
+
     /** True where the hand-off goes through a managed executor Liberty defines from server.xml. */
     public boolean managedExecutor() {
         return where == Where.MANAGED;
@@ -78,7 +97,7 @@ public enum DispatchMode {
 
     /** True where the resource method runs on a virtual thread. */
     public boolean runsOnVirtualThread() {
-        return this != THREADPOOL && this != PLATFORM_HANDOFF && this != MANAGED_PLATFORM;
+        return where == Where.CONTAINER_VIRTUAL || this == VIRTUAL || this == MANAGED_VIRTUAL;
     }
 
     /** True where Liberty itself (a user feature) puts the work on virtual threads: needs the vtlab feature. */
@@ -92,7 +111,10 @@ public enum DispatchMode {
      */
     public boolean poolThreadPerRequest() {
         // a managed executor without virtual threads runs its tasks on the Default Executor
-        return where == Where.POOL_THREAD || this == POOL_VIRTUAL_WORKERS || this == MANAGED_PLATFORM;
+        return where == Where.POOL_THREAD
+                || where == Where.POOL_THREAD_ASYNC
+                || this == POOL_VIRTUAL_WORKERS
+                || this == MANAGED_PLATFORM;
     }
 
     /** True where vtlab's feature starts a virtual thread for every Default Executor task (its own in-flight count). */

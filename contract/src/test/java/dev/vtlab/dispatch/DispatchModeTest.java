@@ -56,12 +56,25 @@ class DispatchModeTest {
     }
 
     @Test
+    void threadpoolAsyncAnswersAsynchronouslyOnThePoolThreadWithNoHandOff() {
+        DispatchMode mode = DispatchMode.parse("threadpool-async");
+        assertTrue(mode.answersAsync());
+        assertFalse(mode.handsOff() || mode.runsOnVirtualThread() || mode.needsLibertyFeature());
+        assertTrue(mode.poolThreadPerRequest() && mode.applicationLevel());
+        assertFalse(DispatchMode.THREADPOOL.answersAsync());
+        assertTrue(DispatchMode.MANAGED_VIRTUAL.answersAsync() && DispatchMode.VIRTUAL.answersAsync());
+        // what one server can switch between at run time: every mode but those of vtlab's Liberty features
+        assertFalse(DispatchMode.EXECUTOR_VIRTUAL.applicationLevel()
+                || DispatchMode.POOL_VIRTUAL_WORKERS.applicationLevel());
+    }
+
+    @Test
     void anythingElseIsAClearStartupError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DispatchMode.parse("loom"));
         assertEquals(
                 "DISPATCH_MODE must be one of 'threadpool', 'executor-virtual', 'executor-virtual-at-run', "
                         + "'pool-virtual-workers', 'virtual', "
-                        + "'platform-handoff', 'managed-virtual', 'managed-platform', not 'loom'",
+                        + "'platform-handoff', 'managed-virtual', 'managed-platform', 'threadpool-async', not 'loom'",
                 e.getMessage());
     }
 }

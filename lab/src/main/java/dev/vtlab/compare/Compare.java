@@ -6,6 +6,7 @@ import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.ComparisonInput;
 import dev.vtlab.compare.judge.CpuProfiles;
+import dev.vtlab.compare.judge.CrossoverJudge;
 import dev.vtlab.compare.judge.Designs;
 import dev.vtlab.compare.judge.History;
 import dev.vtlab.compare.judge.Joins;
@@ -20,6 +21,7 @@ import dev.vtlab.compare.raw.ComparisonRecord;
 import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.raw.HistoryFiles;
 import dev.vtlab.compare.raw.HistoryRecord;
+import dev.vtlab.compare.raw.Jtl;
 import dev.vtlab.compare.raw.RawFiles;
 import dev.vtlab.compare.raw.RawRun;
 import dev.vtlab.compare.raw.RunRecord;
@@ -27,6 +29,7 @@ import dev.vtlab.compare.raw.SummaryFiles;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.report.ConsoleProgress;
 import dev.vtlab.compare.report.ConsoleReport;
+import dev.vtlab.compare.report.CrossoverReport;
 import dev.vtlab.compare.report.CsvReport;
 import dev.vtlab.compare.report.FlameGraphReport;
 import dev.vtlab.compare.report.HtmlReport;
@@ -36,12 +39,14 @@ import dev.vtlab.compare.report.SequentialReport;
 import dev.vtlab.compare.report.SizingReport;
 import dev.vtlab.compare.report.StudyReport;
 import dev.vtlab.compare.report.TwoStageReport;
+import dev.vtlab.compare.run.CrossoverRunner;
 import dev.vtlab.compare.run.Provenance;
 import dev.vtlab.compare.run.Runner;
 import dev.vtlab.compare.run.ServerLayout;
 import dev.vtlab.compare.run.Stopped;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.CompareSettings;
+import dev.vtlab.compare.settings.Crossover;
 import dev.vtlab.compare.settings.Entry;
 import dev.vtlab.compare.settings.JoinFrom;
 import dev.vtlab.compare.settings.Pace;
@@ -50,6 +55,7 @@ import dev.vtlab.compare.settings.Schedule;
 import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.StudyFrom;
 import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Calibration;
 import dev.vtlab.measurement.Machine;
 import jakarta.json.JsonException;
@@ -108,6 +114,10 @@ public final class Compare {
         CompareSettings settings =
                 CompareSettings.from(properties, basedir, Machine.allowedCpus(), System.getProperty("user.home"));
         HistoryFiles.check(settings.history(), Setting.HISTORY.key());
+        Crossover crossover = Crossover.from(properties, settings);
+        if (crossover != null) {
+            return crossover(settings, crossover, properties);
+        }
         List<Schedule.Slot> slots = firstSlots(settings);
         if (settings.precision() != null) {
             settings.precision()
@@ -136,6 +146,37 @@ public final class Compare {
                     + pace.describe(settings.baseline().label()));
             Prepared paced = checked.paced(pace);
             return measure(paced, new Runner(paced), properties, reference, began);
+        }
+    }
+
+    /** The crossover design: one warm server, every mode in slices; judged and written once. */
+    private static Path crossover(CompareSettings settings, Crossover design, Properties properties) throws Exception {
+        try (Prepared checked = Preflight.check(settings, properties)) {
+            TestSpec spec = settings.specs().get(0);
+            System.out.printf(
+                    Locale.ROOT,
+                    "[compare] crossover design: %s, %s, %d blocks of %d s slices (%d s discarded), at most %.0f min%n",
+                    spec.name(),
+                    String.join(
+                            ",",
+                            design.modes().stream().map(DispatchMode::label).toList()),
+                    design.blocks(),
+                    design.sliceSeconds(),
+                    design.discardSeconds(),
+                    (design.maxLoadSeconds() + Runner.RESTART_SECONDS) / 60.0);
+            Preflight.markOurs(settings.out());
+            ServerLayout.prepare(settings, checked.app(), checked.port());
+            Runner runner = new Runner(checked);
+            runner.clearRuns();
+            System.out.println("[compare] " + runner.calibrate().describe());
+            Path dir = settings.out().resolve("runs/crossover");
+            CrossoverRunner.Result run = new CrossoverRunner(checked).run(design, spec, dir);
+            CrossoverJudge.Result result = CrossoverJudge.judge(
+                    design, spec.name(), run, Jtl.read(dir.resolve(RawFiles.JTL)), settings.margin());
+            CrossoverReport.write(settings.out(), result, run.slices());
+            CrossoverReport.console(result, System.out);
+            System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", run.wallSeconds());
+            return settings.out();
         }
     }
 

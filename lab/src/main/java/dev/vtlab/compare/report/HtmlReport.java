@@ -38,7 +38,8 @@ public final class HtmlReport {
             DispatchMode.VIRTUAL, "#d62728",
             DispatchMode.PLATFORM_HANDOFF, "#ff7f0e",
             DispatchMode.MANAGED_VIRTUAL, "#e377c2",
-            DispatchMode.MANAGED_PLATFORM, "#17becf"));
+            DispatchMode.MANAGED_PLATFORM, "#17becf",
+            DispatchMode.THREADPOOL_ASYNC, "#bcbd22"));
     /** Every chart each test gets (ratio-to-baseline only with two or more modes); the smoke test checks them. */
     public static final List<String> CHARTS = List.of(
             "throughput-over-time",

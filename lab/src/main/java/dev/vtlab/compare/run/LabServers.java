@@ -65,6 +65,15 @@ public final class LabServers implements AutoCloseable {
 
     /** Starts both, with {@code extraJvmArgs} after the comparison's own server JVM options. */
     public void start(DispatchMode mode, List<String> extraJvmArgs) throws IOException, InterruptedException {
+        startAs(mode, mode.label(), extraJvmArgs);
+    }
+
+    /**
+     * Starts both in {@code mode}'s server directory with DISPATCH_MODE={@code dispatch}: the mode's label, or
+     * {@code crossover} for the server that switches between modes at run time.
+     */
+    void startAs(DispatchMode mode, String dispatch, List<String> extraJvmArgs)
+            throws IOException, InterruptedException {
         UserApp app = prepared.app();
         server = ServerLayout.serverFor(settings, mode);
         Path logs = serverDir().resolve("logs");
@@ -98,7 +107,7 @@ public final class LabServers implements AutoCloseable {
             // comparison unseen, so the lab's servers get only what runs a JVM and what the comparison sets
             env.keySet().retainAll(INHERITED);
             env.put("HTTP_HOST", settings.serverHost());
-            env.put("DISPATCH_MODE", mode.label());
+            env.put("DISPATCH_MODE", dispatch);
             env.put("HTTP_PORT", String.valueOf(prepared.port()));
             env.put("REMOTE_MODE", "external");
             env.put("REMOTE_PORT", String.valueOf(settings.remotePort()));

@@ -422,8 +422,7 @@ public final class Runner {
     }
 
     /** JMeter's command line for a plan of {@code spec} with {@code props}, on the load CPUs. */
-    private List<String> jmeter(TestSpec spec, Map<String, String> props, Path dir, boolean dashboard)
-            throws IOException {
+    List<String> jmeter(TestSpec spec, Map<String, String> props, Path dir, boolean dashboard) throws IOException {
         Map<String, String> all =
                 new LinkedHashMap<>(Map.of("HOST", settings.serverHost(), "PORT", String.valueOf(prepared.port())));
         all.putAll(props);

@@ -645,13 +645,13 @@ public record CompareSettings(
             return modes;
         }
         // on your app the managed modes are your own executors, flipped (compare.virtualExecutors)
-        Predicate<DispatchMode> labCode = m -> m.handsOff() && !(flips && m.managedExecutor());
+        Predicate<DispatchMode> labCode = m -> m.answersAsync() && !(flips && m.managedExecutor());
         if (modes.stream().anyMatch(labCode)) {
             throw new IllegalArgumentException("compare.modes: "
                     + modes.stream().filter(labCode).map(DispatchMode::label).toList()
                     + " hand requests off in vtlab's own code and do not apply to your app; use "
                     + Arrays.stream(DispatchMode.values())
-                            .filter(m -> !m.handsOff())
+                            .filter(m -> !m.answersAsync())
                             .map(DispatchMode::label)
                             .toList()
                     + (flips

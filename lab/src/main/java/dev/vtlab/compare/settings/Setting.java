@@ -59,7 +59,11 @@ public enum Setting {
     CPU_PROFILE_INTERVAL_MS("cpuProfile.intervalMs"),
     REANALYSE("reanalyse"),
     STUDY_FROM("studyFrom"),
-    JOIN("join");
+    JOIN("join"),
+    DESIGN("design"),
+    CROSSOVER_SLICE_SECONDS("crossover.sliceSeconds"),
+    CROSSOVER_DISCARD_SECONDS("crossover.discardSeconds"),
+    CROSSOVER_BLOCKS("crossover.blocks");
 
     public static final String PREFIX = "compare.";
 

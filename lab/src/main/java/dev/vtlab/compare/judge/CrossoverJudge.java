@@ -1,0 +1,203 @@
+package dev.vtlab.compare.judge;
+
+import dev.vtlab.compare.raw.Jtl;
+import dev.vtlab.compare.raw.ServerMetric;
+import dev.vtlab.compare.raw.ServerSample;
+import dev.vtlab.compare.run.CrossoverRunner;
+import dev.vtlab.compare.settings.Crossover;
+import dev.vtlab.compare.stats.LogRatio;
+import dev.vtlab.compare.stats.Ratios;
+import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.compare.stats.Verdicts;
+import dev.vtlab.dispatch.DispatchMode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The crossover design's judgement, built once from its slices: per mode, what its slices measured; per contrast
+ * (each mode against the baseline, each mode against its control), the ratio of requests per CPU-second from the
+ * blocks taken as pairs (a paired t interval over blocks: whatever the host did during a block is in every mode of
+ * it), without and with the kernel's interrupt time, and its verdict.
+ */
+public final class CrossoverJudge {
+
+    /** What one mode's slices measured, as means over its slices. */
+    public record ModeFigures(
+            DispatchMode mode,
+            int slices,
+            double requestsPerSecond,
+            double cpuUsPerRequest,
+            double kernelUsPerRequest,
+            double meanLatencyMs,
+            double p95LatencyMs,
+            double inFlight,
+            double poolThreads,
+            double osThreads,
+            double othersShare,
+            double stealPct) {}
+
+    /** One contrast's ratio, mode ÷ baseline in requests per CPU-second, and its verdict. */
+    public record Contrast(
+            DispatchMode mode,
+            DispatchMode baseline,
+            Verdicts.Judgement cpu,
+            Verdicts.Judgement cpuWithKernel,
+            Verdicts.Judgement rate) {}
+
+    /** The judged crossover, with its warm-up: how long, in how many slices, and whether the JIT was quiet at its end. */
+    public record Result(
+            Crossover design,
+            String test,
+            List<ModeFigures> modes,
+            List<Contrast> contrasts,
+            double wallSeconds,
+            double warmupSeconds,
+            int warmupSlices,
+            boolean warmed) {}
+
+    private CrossoverJudge() {}
+
+    public static Result judge(
+            Crossover design, String test, CrossoverRunner.Result run, List<Jtl.Sample> samples, double margin) {
+        List<ModeFigures> figures = new ArrayList<>();
+        for (DispatchMode mode : design.modes()) {
+            figures.add(figures(mode, run, samples));
+        }
+        List<Contrast> contrasts = new ArrayList<>();
+        DispatchMode baseline = design.modes().get(0);
+        for (DispatchMode mode : design.modes().subList(1, design.modes().size())) {
+            contrasts.add(contrast(design, run.slices(), mode, baseline, margin));
+        }
+        for (DispatchMode mode : design.modes()) {
+            DispatchMode control = mode.control();
+            if (control != null && control != baseline && design.modes().contains(control)) {
+                contrasts.add(contrast(design, run.slices(), mode, control, margin));
+            }
+        }
+        return new Result(
+                design,
+                test,
+                List.copyOf(figures),
+                List.copyOf(contrasts),
+                run.wallSeconds(),
+                run.warmupSeconds(),
+                run.warmupSlices(),
+                run.warmed());
+    }
+
+    private static Contrast contrast(
+            Crossover design,
+            List<CrossoverRunner.Slice> slices,
+            DispatchMode mode,
+            DispatchMode baseline,
+            double margin) {
+        double[][] cpu = perBlock(design, slices, mode, baseline, false);
+        double[][] kernel = perBlock(design, slices, mode, baseline, true);
+        double[][] rate = new double[2][design.blocks()];
+        for (CrossoverRunner.Slice s : slices) {
+            int side = s.mode() == mode ? 0 : s.mode() == baseline ? 1 : -1;
+            if (side >= 0) {
+                rate[side][s.block() - 1] = s.requests() / s.seconds();
+            }
+        }
+        return new Contrast(
+                mode,
+                baseline,
+                // a reading's whole ticks are off at random from slice to slice: in the blocks' spread, no shift
+                Verdicts.judge(Ratios.paired(cpu[0], cpu[1], 0), margin),
+                Verdicts.judge(Ratios.paired(kernel[0], kernel[1], 0), margin),
+                Verdicts.judge(Ratios.paired(rate[0], rate[1], 0), margin));
+    }
+
+    /**
+     * Requests per CPU-second of {@code mode} (row 0) and {@code baseline} (row 1) in each block; with {@code kernel},
+     * the server CPUs' interrupt and softirq time counted as the server's.
+     */
+    static double[][] perBlock(
+            Crossover design,
+            List<CrossoverRunner.Slice> slices,
+            DispatchMode mode,
+            DispatchMode baseline,
+            boolean kernel) {
+        double[][] v = new double[2][design.blocks()];
+        for (double[] row : v) {
+            Arrays.fill(row, Double.NaN);
+        }
+        for (CrossoverRunner.Slice s : slices) {
+            int side = s.mode() == mode ? 0 : s.mode() == baseline ? 1 : -1;
+            double cpu = s.cpuSeconds() + (kernel ? s.kernelSeconds() : 0);
+            if (side >= 0 && cpu > 0) {
+                v[side][s.block() - 1] = s.requests() / cpu;
+            }
+        }
+        return v;
+    }
+
+    private static ModeFigures figures(DispatchMode mode, CrossoverRunner.Result run, List<Jtl.Sample> samples) {
+        List<CrossoverRunner.Slice> own =
+                run.slices().stream().filter(s -> s.mode() == mode).toList();
+        double seconds = 0, cpu = 0, kernel = 0, steal = 0;
+        long requests = 0, others = 0;
+        List<Long> elapsed = new ArrayList<>();
+        double pool = 0, threads = 0;
+        int poolN = 0, threadsN = 0;
+        for (CrossoverRunner.Slice s : own) {
+            seconds += s.seconds();
+            cpu += s.cpuSeconds();
+            kernel += s.kernelSeconds();
+            steal += s.stealSeconds();
+            requests += s.requests();
+            others += s.others();
+            long from = s.start().epochMs(), to = s.end().epochMs();
+            for (Jtl.Sample j : samples) {
+                if (j.start() >= from && j.end() <= to) {
+                    elapsed.add(j.elapsed());
+                }
+            }
+            for (ServerSample ss : run.samples()) {
+                if (ss.epochMs() > from && ss.epochMs() <= to) {
+                    double size = ss.metric(ServerMetric.THREADPOOL_SIZE);
+                    if (!Double.isNaN(size)) {
+                        pool += size;
+                        poolN++;
+                    }
+                    if (!Double.isNaN(ss.osThreads())) {
+                        threads += ss.osThreads();
+                        threadsN++;
+                    }
+                }
+            }
+        }
+        long[] sorted = elapsed.stream().mapToLong(Long::longValue).sorted().toArray();
+        double meanMs = sorted.length == 0
+                ? Double.NaN
+                : Arrays.stream(sorted).average().orElse(Double.NaN);
+        double rate = requests / seconds;
+        return new ModeFigures(
+                mode,
+                own.size(),
+                rate,
+                requests == 0 ? Double.NaN : 1e6 * cpu / requests,
+                requests == 0 ? Double.NaN : 1e6 * kernel / requests,
+                meanMs,
+                sorted.length == 0 ? Double.NaN : Stats.percentile(sorted, 95),
+                // Little's law: the requests in flight on average, from the server's rate and JMeter's latency
+                rate * meanMs / 1000,
+                poolN == 0 ? Double.NaN : pool / poolN,
+                threadsN == 0 ? Double.NaN : threads / threadsN,
+                requests + others == 0 ? Double.NaN : others / (double) (requests + others),
+                seconds == 0 ? Double.NaN : 100 * steal / seconds);
+    }
+
+    /** Each contrast's ratios by name, for the writers: "cpu", "cpu_with_kernel", "rate". */
+    public static Map<String, LogRatio> ratios(Contrast c) {
+        Map<String, LogRatio> m = new LinkedHashMap<>();
+        m.put("requests_per_cpu_second", c.cpu().ratio());
+        m.put("requests_per_cpu_second_with_kernel", c.cpuWithKernel().ratio());
+        m.put("requests_per_second", c.rate().ratio());
+        return m;
+    }
+}

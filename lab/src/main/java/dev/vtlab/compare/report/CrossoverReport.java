@@ -1,0 +1,213 @@
+package dev.vtlab.compare.report;
+
+import dev.vtlab.compare.judge.CrossoverJudge;
+import dev.vtlab.compare.run.CrossoverRunner;
+import dev.vtlab.compare.stats.LogRatio;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonWriterFactory;
+import jakarta.json.stream.JsonGenerator;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The crossover design's writers over its one judged result ({@link CrossoverJudge.Result}): {@code crossover.json},
+ * {@code crossover.md}, the raw {@code slices.csv}, and the console's summary.
+ */
+public final class CrossoverReport {
+
+    public static final String JSON = "crossover.json";
+    public static final String MARKDOWN = "crossover.md";
+    public static final String SLICES = "slices.csv";
+
+    private CrossoverReport() {}
+
+    public static void write(Path out, CrossoverJudge.Result result, List<CrossoverRunner.Slice> slices)
+            throws IOException {
+        Files.createDirectories(out);
+        Files.writeString(out.resolve(SLICES), csv(slices));
+        Files.writeString(out.resolve(JSON), json(result));
+        Files.writeString(out.resolve(MARKDOWN), markdown(result));
+    }
+
+    /** One row a slice: what the analysis reads, so that it can be redone from this file alone. */
+    static String csv(List<CrossoverRunner.Slice> slices) {
+        StringBuilder b = new StringBuilder(
+                "block,position,mode,start_epoch_ms,end_epoch_ms,requests,other_modes_requests,server_cpu_s,kernel_irq_softirq_s,steal_s\n");
+        for (CrossoverRunner.Slice s : slices) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "%d,%d,%s,%d,%d,%d,%d,%.2f,%.2f,%.2f%n",
+                    s.block(),
+                    s.position(),
+                    s.mode().label(),
+                    s.start().epochMs(),
+                    s.end().epochMs(),
+                    s.requests(),
+                    s.others(),
+                    s.cpuSeconds(),
+                    s.kernelSeconds(),
+                    s.stealSeconds()));
+        }
+        return b.toString();
+    }
+
+    static String json(CrossoverJudge.Result r) {
+        JsonObjectBuilder root = Json.createObjectBuilder()
+                .add("design", "crossover")
+                .add("test", r.test())
+                .add("slice_seconds", r.design().sliceSeconds())
+                .add("discard_seconds", r.design().discardSeconds())
+                .add("blocks", r.design().blocks())
+                .add("warmup_slices", r.warmupSlices())
+                .add("warmup_s", round(r.warmupSeconds(), 1))
+                .add("warmed", r.warmed())
+                .add("wall_s", round(r.wallSeconds(), 1));
+        JsonArrayBuilder modes = Json.createArrayBuilder();
+        for (CrossoverJudge.ModeFigures m : r.modes()) {
+            modes.add(Json.createObjectBuilder()
+                    .add("mode", m.mode().label())
+                    .add("slices", m.slices())
+                    .add("requests_per_s", number(m.requestsPerSecond(), 1))
+                    .add("cpu_us_per_request", number(m.cpuUsPerRequest(), 2))
+                    .add("kernel_us_per_request", number(m.kernelUsPerRequest(), 2))
+                    .add("latency_mean_ms", number(m.meanLatencyMs(), 2))
+                    .add("latency_p95_ms", number(m.p95LatencyMs(), 1))
+                    .add("in_flight_littles_law", number(m.inFlight(), 1))
+                    .add("pool_threads", number(m.poolThreads(), 1))
+                    .add("os_threads", number(m.osThreads(), 1))
+                    .add("other_modes_share", number(m.othersShare(), 5))
+                    .add("steal_pct", number(m.stealPct(), 3)));
+        }
+        root.add("modes", modes);
+        JsonArrayBuilder contrasts = Json.createArrayBuilder();
+        for (CrossoverJudge.Contrast c : r.contrasts()) {
+            JsonObjectBuilder o = Json.createObjectBuilder()
+                    .add("mode", c.mode().label())
+                    .add("baseline", c.baseline().label());
+            for (Map.Entry<String, LogRatio> e : CrossoverJudge.ratios(c).entrySet()) {
+                o.add(e.getKey(), ratio(e.getValue()));
+            }
+            o.add("verdict", c.cpu().verdict().name().toLowerCase(Locale.ROOT))
+                    .add(
+                            "verdict_with_kernel",
+                            c.cpuWithKernel().verdict().name().toLowerCase(Locale.ROOT))
+                    .add("verdict_text", c.cpu().text());
+            contrasts.add(o);
+        }
+        root.add("contrasts", contrasts);
+        StringWriter w = new StringWriter();
+        JsonWriterFactory f = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true));
+        f.createWriter(w).write(root.build());
+        return w + "\n";
+    }
+
+    private static JsonObjectBuilder ratio(LogRatio r) {
+        JsonObjectBuilder o = Json.createObjectBuilder().add("ratio", number(r.estimate(), 4));
+        if (r.determined()) {
+            o.add("ci95_low", number(r.low(), 4))
+                    .add("ci95_high", number(r.high(), 4))
+                    .add("pairs", r.n1());
+        } else {
+            o.add("why", r.why());
+        }
+        return o;
+    }
+
+    static String markdown(CrossoverJudge.Result r) {
+        StringBuilder b = new StringBuilder();
+        b.append("# Crossover: ").append(r.test()).append("\n\n");
+        b.append(String.format(
+                Locale.ROOT,
+                "Every mode in one warm server, switched every %d s under one constant load; the first %d s after each"
+                        + " switch not measured. %d blocks of %d modes, after a warm-up of %d slices in %.0f s that ended"
+                        + " %s; %.1f min in all.%n%n",
+                r.design().sliceSeconds(),
+                r.design().discardSeconds(),
+                r.design().blocks(),
+                r.design().modes().size(),
+                r.warmupSlices(),
+                r.warmupSeconds(),
+                r.warmed() ? "with the JIT quiet" : "at its cap with the JIT still compiling: not a result",
+                r.wallSeconds() / 60));
+        b.append("| mode | req/s | CPU µs a request | kernel µs a request | mean ms | p95 ms | in flight, N = X·R |"
+                + " pool threads | OS threads |\n|---|---|---|---|---|---|---|---|---|\n");
+        for (CrossoverJudge.ModeFigures m : r.modes()) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.0f | %.1f | %.1f | %.2f | %.0f | %.1f | %.1f | %.0f |%n",
+                    m.mode().label(),
+                    m.requestsPerSecond(),
+                    m.cpuUsPerRequest(),
+                    m.kernelUsPerRequest(),
+                    m.meanLatencyMs(),
+                    m.p95LatencyMs(),
+                    m.inFlight(),
+                    m.poolThreads(),
+                    m.osThreads()));
+        }
+        b.append("\n| contrast | requests per CPU-second, 95 % CI | verdict | with the kernel's interrupt time |"
+                + " requests per second |\n|---|---|---|---|---|\n");
+        for (CrossoverJudge.Contrast c : r.contrasts()) {
+            b.append("| ")
+                    .append(c.mode().label())
+                    .append(" ÷ ")
+                    .append(c.baseline().label())
+                    .append(" | ")
+                    .append(interval(c.cpu().ratio()))
+                    .append(" | ")
+                    .append(c.cpu().text())
+                    .append(" | ")
+                    .append(interval(c.cpuWithKernel().ratio()))
+                    .append(" | ")
+                    .append(interval(c.rate().ratio()))
+                    .append(" |\n");
+        }
+        return b.toString();
+    }
+
+    /** The console's lines: one a contrast. */
+    public static void console(CrossoverJudge.Result r, PrintStream out) {
+        for (CrossoverJudge.ModeFigures m : r.modes()) {
+            out.printf(
+                    Locale.ROOT,
+                    "[compare] crossover · %s · %.0f req/s · %.1f µs CPU a request (+%.1f µs kernel) · in flight %.1f%n",
+                    m.mode().label(),
+                    m.requestsPerSecond(),
+                    m.cpuUsPerRequest(),
+                    m.kernelUsPerRequest(),
+                    m.inFlight());
+        }
+        for (CrossoverJudge.Contrast c : r.contrasts()) {
+            out.printf(
+                    Locale.ROOT,
+                    "[compare] crossover · %s ÷ %s, requests per CPU-second: %s, %s%n",
+                    c.mode().label(),
+                    c.baseline().label(),
+                    interval(c.cpu().ratio()),
+                    c.cpu().text());
+        }
+    }
+
+    static String interval(LogRatio r) {
+        return r.determined()
+                ? String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", r.estimate(), r.low(), r.high())
+                : String.format(Locale.ROOT, "%.3f (%s)", r.estimate(), r.why());
+    }
+
+    private static jakarta.json.JsonValue number(double v, int digits) {
+        return Double.isFinite(v) ? Json.createValue(round(v, digits)) : jakarta.json.JsonValue.NULL;
+    }
+
+    private static double round(double v, int digits) {
+        double f = Math.pow(10, digits);
+        return Math.round(v * f) / f;
+    }
+}
