@@ -132,6 +132,8 @@ public final class LabServers implements AutoCloseable {
                         + errors.get(0) + " (see " + logs.resolve("messages.log") + ")");
             }
         }
+        ServerLog.checkVirtualHonoured(logs.resolve("messages.log"), mode)
+                .ifPresent(flag -> System.out.println("[compare] flagged: " + flag));
     }
 
     /**
