@@ -3,8 +3,10 @@ package dev.vtlab.dispatch;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.naming.InitialContext;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -15,8 +17,9 @@ import org.eclipse.microprofile.health.Readiness;
  * Dispatcher#MANAGED_EXECUTOR_JNDI}) has run on the kind of thread the mode names. Where Liberty ignored the policy's
  * {@code virtual="true"} (it logs CWWKE1208I for a server.xml policy where virtual thread creation is disabled, CWWKC1217I
  * for an application's own definition on Java 17; a Liberty without concurrent-3.1 ignores it silently) the server is
- * never ready, and the check's data says why, instead of starting and then failing every request (Dispatcher's check of
- * each task stays the last word). Once a probe has passed the kind of thread cannot change, and the check costs nothing.
+ * never ready, and the check's data says why, instead of starting and then failing every request; so is a server
+ * whose policy Liberty refuses at the executor's first use (virtual="true" with maxPolicy="loose": every request
+ * answered 500, the reason only in a stack trace). Dispatcher's check of each task stays the last word. Once a probe has passed the kind of thread cannot change, and the check costs nothing.
  */
 @Readiness
 @ApplicationScoped
@@ -43,9 +46,14 @@ public class ManagedExecutorHealth implements HealthCheck {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             problem = "interrupted while probing " + Dispatcher.MANAGED_EXECUTOR_JNDI;
-        } catch (Exception e) {
+        } catch (TimeoutException e) {
             problem = "DISPATCH_MODE=" + mode.label() + ": a probe task of " + Dispatcher.MANAGED_EXECUTOR_JNDI
-                    + " did not run within " + PROBE_SECONDS + " s: " + e;
+                    + " did not run within " + PROBE_SECONDS + " s";
+        } catch (Exception e) {
+            // a policy Liberty refuses fails here, at the executor's first use: with virtual="true" and
+            // maxPolicy="loose", IllegalArgumentException "maxPolicy: loose, virtual: true" (Open Liberty 26.0.0.5)
+            problem = "DISPATCH_MODE=" + mode.label() + ": " + Dispatcher.MANAGED_EXECUTOR_JNDI
+                    + " could not run a probe task: " + (e instanceof ExecutionException ? e.getCause() : e);
         }
         if (problem == null) {
             verified = true;
