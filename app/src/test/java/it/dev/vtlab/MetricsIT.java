@@ -42,5 +42,7 @@ class MetricsIT {
         HttpResponse<String> ready = Lab.get(lab.app("/health/ready"));
         assertEquals(200, ready.statusCode(), ready.body());
         assertTrue(ready.body().contains("remote-system"), ready.body());
+        // in the managed-* modes UP only once a task of the managed executor ran on the thread the mode names
+        assertTrue(ready.body().contains("\"managed-executor\""), ready.body());
     }
 }

@@ -1,5 +1,6 @@
 package dev.vtlab.compare.preflight;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -56,6 +57,7 @@ public record ExecutorFlip(String element, String id, String policyRef) {
     static List<ExecutorFlip> resolve(Document server, List<String> ids, String where) {
         String key = "compare.virtualExecutors";
         requireConcurrency31(server, key, where);
+        refuseLooseVirtual(server, key, where);
         Map<String, Element> byId = new TreeMap<>();
         for (String name : concurrencyElements()) {
             NodeList found = server.getElementsByTagName(name);
@@ -88,9 +90,106 @@ public record ExecutorFlip(String element, String id, String policyRef) {
                     }
                 }
             }
-            flips.add(new ExecutorFlip(e.getTagName(), id, ref));
+            ExecutorFlip flip = new ExecutorFlip(e.getTagName(), id, ref);
+            for (Element policy : flip.policies(server)) {
+                if (policy.getAttribute("maxPolicy").trim().equalsIgnoreCase("loose")) {
+                    throw new IllegalArgumentException(key + ": '" + id + "' runs on " + flip.policyName()
+                            + ", which sets maxPolicy=\"loose\"; the managed-virtual runs would give it virtual=\"true\","
+                            + " a pair Open Liberty refuses (" + LIBERTY_REFUSAL + "): drop maxPolicy (strict is"
+                            + " the default on virtual threads) or set it to strict");
+                }
+            }
+            flips.add(flip);
         }
         return flips;
+    }
+
+    /** What Open Liberty 26.0.0.5 throws for the pair (PolicyExecutorImpl; Open Liberty pull request 33966). */
+    static final String LIBERTY_REFUSAL =
+            "IllegalArgumentException \"maxPolicy: loose, virtual: true\", Open Liberty 33966";
+
+    /**
+     * One line naming the policy when a concurrencyPolicy of {@code xml} ({@code where}) has {@code virtual="true"} and
+     * {@code maxPolicy="loose"}: Open Liberty 26.0.0.5 refuses the pair when it configures the policy (the executors on
+     * it then fail at their first use, far from the cause), so the lab refuses it before anything starts.
+     */
+    public static void refuseLooseVirtual(Document xml, String setting, String where) {
+        NodeList policies = xml.getElementsByTagName("concurrencyPolicy");
+        for (int i = 0; i < policies.getLength(); i++) {
+            Element p = (Element) policies.item(i);
+            if (p.getAttribute("virtual").trim().equalsIgnoreCase("true")
+                    && p.getAttribute("maxPolicy").trim().equalsIgnoreCase("loose")) {
+                throw new IllegalArgumentException(setting + ": " + where + " has " + describe(p)
+                        + " with virtual=\"true\" and maxPolicy=\"loose\", a pair Open Liberty refuses ("
+                        + LIBERTY_REFUSAL + "): drop maxPolicy (strict is the default on virtual threads) or set it"
+                        + " to strict");
+            }
+        }
+    }
+
+    /** The same check for one of the lab's mode files (server-config/modes), before a comparison starts its server. */
+    public static void refuseLooseVirtual(Path modeFile, String setting) {
+        refuseLooseVirtual(PlanCheck.parseXml(modeFile, setting), setting, modeFile.toString());
+    }
+
+    /**
+     * A note for each flipped executor whose concurrency policy has no {@code max}: on virtual threads nothing then
+     * bounds the tasks it runs at once (on platform threads Liberty's pool did), where the lab's own managed modes are
+     * bounded by the app's MAX_IN_FLIGHT.
+     */
+    public static List<String> unbounded(Document server, List<ExecutorFlip> flips) {
+        List<String> notes = new ArrayList<>();
+        for (ExecutorFlip flip : flips) {
+            if (flip.element.equals(THREAD_FACTORY)) {
+                continue; // a thread factory has no policy: its caller decides how many threads it makes
+            }
+            boolean bounded = flip.policies(server).stream().anyMatch(p -> {
+                String max = p.getAttribute("max").trim();
+                return !max.isEmpty() && !max.equals("-1");
+            });
+            if (!bounded) {
+                notes.add("compare.virtualExecutors: '" + flip.id + "' has no max on " + flip.policyName()
+                        + ": on virtual threads nothing bounds how many of its tasks run at once (on platform threads"
+                        + " Liberty's pool did; the lab's own managed modes have MAX_IN_FLIGHT): set max on it to"
+                        + " compare it as you would deploy it");
+            }
+        }
+        return notes;
+    }
+
+    /** The concurrencyPolicy elements Liberty merges into this executor's: the referenced one, or those nested in it. */
+    List<Element> policies(Document server) {
+        List<Element> found = new ArrayList<>();
+        NodeList all = server.getElementsByTagName("concurrencyPolicy");
+        for (int i = 0; i < all.getLength(); i++) {
+            Element p = (Element) all.item(i);
+            boolean referenced = policyRef != null
+                    && p.getParentNode() == server.getDocumentElement()
+                    && policyRef.equals(p.getAttribute("id"));
+            boolean nested = policyRef == null
+                    && p.getParentNode() instanceof Element parent
+                    && parent.getParentNode() == server.getDocumentElement()
+                    && parent.getTagName().equals(element)
+                    && parent.getAttribute("id").equals(id);
+            if (referenced || nested) {
+                found.add(p);
+            }
+        }
+        return found;
+    }
+
+    private String policyName() {
+        return policyRef != null ? "concurrencyPolicy '" + policyRef + "'" : "the concurrencyPolicy nested in it";
+    }
+
+    private static String describe(Element policy) {
+        if (!policy.getAttribute("id").isEmpty()) {
+            return "concurrencyPolicy '" + policy.getAttribute("id") + "'";
+        }
+        return policy.getParentNode() instanceof Element parent
+                        && !parent.getAttribute("id").isEmpty()
+                ? "the concurrencyPolicy nested in " + parent.getTagName() + " '" + parent.getAttribute("id") + "'"
+                : "a concurrencyPolicy";
     }
 
     private static List<String> concurrencyElements() {

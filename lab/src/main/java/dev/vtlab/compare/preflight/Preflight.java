@@ -5,6 +5,7 @@ import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.Layout;
 import dev.vtlab.compare.settings.Setting;
 import dev.vtlab.compare.settings.TestSpec;
+import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.MachineLock;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -65,6 +66,8 @@ public final class Preflight {
         } else if (!Files.isDirectory(wlp.resolve("usr/servers").resolve(settings.server()))) {
             throw new IllegalArgumentException("compare.server: " + settings.server() + " is not a server of " + wlp
                     + " (the build creates vtlab-compare)");
+        } else {
+            checkModeFiles(settings);
         }
         checkPlanProperties(settings, properties);
         int port =
@@ -98,6 +101,19 @@ public final class Preflight {
                 planNotes,
                 lock,
                 null);
+    }
+
+    /**
+     * The lab's own server includes server-config/modes/MODE.xml for each mode it runs: one that Liberty would refuse (a
+     * concurrency policy with virtual="true" and maxPolicy="loose") is refused here, before a run starts.
+     */
+    static void checkModeFiles(CompareSettings settings) {
+        for (DispatchMode mode : settings.modes()) {
+            Path file = settings.layout().modesDir().resolve(mode.label() + ".xml");
+            if (Files.isRegularFile(file)) {
+                ExecutorFlip.refuseLooseVirtual(file, "compare.modes: " + mode.label());
+            }
+        }
     }
 
     /**

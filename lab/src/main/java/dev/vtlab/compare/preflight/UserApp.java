@@ -130,6 +130,7 @@ public record UserApp(Path source, Kind kind, List<String> features, List<Execut
         if (xml == null) {
             return notes; // a generated server.xml names no backend
         }
+        notes.addAll(ExecutorFlip.unbounded(xml, flips));
         NodeList all = xml.getElementsByTagName("*");
         for (int i = 0; i < all.getLength(); i++) {
             Element e = (Element) all.item(i);

@@ -1,5 +1,6 @@
 package dev.vtlab.compare.run;
 
+import dev.vtlab.dispatch.DispatchMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,8 @@ import java.util.regex.Pattern;
 /**
  * A user's server as its messages.log tells it (a user's app has no health endpoint the lab can count
  * on): ready (CWWKF0011I), an application that failed to start or a feature Liberty could not resolve
- * (their message codes), and the mode's vtlab feature among those installed (CWWKF0012I).
+ * (their message codes), and the mode's vtlab feature among those installed (CWWKF0012I); and, for every server the
+ * lab starts, whether Liberty ignored a {@code virtual="true"} ({@link #checkVirtualHonoured}).
  */
 final class ServerLog {
 
@@ -26,7 +28,44 @@ final class ServerLog {
     /** A Liberty error message: severity E and a message code ending in E (e.g. SRVE0276E, a servlet that failed to initialise). */
     private static final Pattern ERROR = Pattern.compile("\\sE\\s+([A-Z]{3,5}[0-9]{4}E:.*)");
 
+    /**
+     * Liberty's messages for a {@code virtual="true"} it does not honour, its threads then platform threads:
+     * CWWKC1217I for an application's definition (an annotation or deployment descriptor element) on a Java without
+     * virtual threads (Java 17), CWWKE1208I for a server.xml concurrency policy and CWWKC1108I for a managed thread
+     * factory where the server has virtual thread creation disabled.
+     */
+    private static final Pattern VIRTUAL_IGNORED = Pattern.compile("\\b(CWWKC1217I|CWWKE1208I|CWWKC1108I):.*");
+
     private ServerLog() {}
+
+    /**
+     * The first line of {@code lines} in which Liberty says it ignored a {@code virtual="true"}, from its message code
+     * on; empty when it said none.
+     */
+    static Optional<String> virtualIgnored(List<String> lines) {
+        return lines.stream()
+                .map(VIRTUAL_IGNORED::matcher)
+                .filter(Matcher::find)
+                .map(Matcher::group)
+                .findFirst();
+    }
+
+    /**
+     * After a server has started in {@code mode}: where Liberty logged that it ignored a {@code virtual="true"}, the
+     * managed-virtual mode (whose executors, the lab's or the user's flipped ones, must run on virtual threads) is
+     * refused with one line, as it would measure platform threads under its name; in the other modes, which do not
+     * rely on it, the line is returned to be shown (a user's own executor that runs on platform threads there).
+     */
+    static Optional<String> checkVirtualHonoured(Path messages, DispatchMode mode) throws IOException {
+        Optional<String> ignored = virtualIgnored(Files.exists(messages) ? Files.readAllLines(messages) : List.of());
+        if (ignored.isPresent() && mode.managedExecutor() && mode.runsOnVirtualThread()) {
+            throw new Stopped("DISPATCH_MODE=" + mode.label() + ": Liberty ignored virtual=\"true\", so the managed"
+                    + " executors would run on platform threads: " + ignored.get() + " (run the server on Java 21 or"
+                    + " later, with virtual thread creation enabled; see " + messages + ")");
+        }
+        return ignored.map(line -> "Liberty ignored a virtual=\"true\" of your server in " + mode.label() + ", whose"
+                + " threads there are platform threads: " + line + " (see " + messages + ")");
+    }
 
     /**
      * Waits until the server says it is ready, then checks that an application started and that the

@@ -2,7 +2,9 @@ package dev.vtlab.compare.preflight;
 
 import static dev.vtlab.compare.Fixtures.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,5 +115,119 @@ class ExecutorFlipTest {
                                 List.of("orders"),
                                 "server.xml")
                         .size());
+    }
+
+    private Document serverWith(String elements) throws IOException {
+        Path xml = tmp.resolve("loose.xml");
+        Files.writeString(
+                xml,
+                "<server>\n<featureManager><feature>concurrent-3.1</feature></featureManager>\n" + elements
+                        + "</server>\n");
+        return PlanCheck.parseXml(xml, "test");
+    }
+
+    @Test
+    void aLoosePolicyTheFlipWouldMakeVirtualIsRefusedNamingIt() throws IOException {
+        Document referenced = serverWith(
+                """
+                <managedExecutorService id="orders" concurrencyPolicyRef="fast"/>
+                <concurrencyPolicy id="fast" max="8" maxPolicy="loose"/>
+                """);
+        assertMessage(
+                "compare.virtualExecutors: 'orders' runs on concurrencyPolicy 'fast', which sets maxPolicy=\"loose\"",
+                "maxPolicy: loose, virtual: true",
+                () -> ExecutorFlip.resolve(referenced, List.of("orders"), "server.xml"));
+        Document nested = serverWith(
+                """
+                <managedExecutorService id="orders">
+                    <concurrencyPolicy max="8" maxPolicy="LOOSE"/>
+                </managedExecutorService>
+                """);
+        assertMessage(
+                "compare.virtualExecutors: 'orders' runs on the concurrencyPolicy nested in it, which sets"
+                        + " maxPolicy=\"loose\"",
+                "set it to strict",
+                () -> ExecutorFlip.resolve(nested, List.of("orders"), "server.xml"));
+        Document strict = serverWith(
+                """
+                <managedExecutorService id="orders" concurrencyPolicyRef="fast"/>
+                <concurrencyPolicy id="fast" max="8" maxPolicy="strict"/>
+                <managedExecutorService id="other">
+                    <concurrencyPolicy maxPolicy="loose"/>
+                </managedExecutorService>
+                """);
+        assertEquals(
+                1, ExecutorFlip.resolve(strict, List.of("orders"), "server.xml").size(), "only what is flipped");
+    }
+
+    @Test
+    void aPolicyAlreadyVirtualAndLooseIsRefusedInTheUsersServerAndInAModeFile() throws IOException {
+        Document server = serverWith(
+                """
+                <managedExecutorService id="orders" concurrencyPolicyRef="fast"/>
+                <concurrencyPolicy id="fast" max="8"/>
+                <managedExecutorService id="audit">
+                    <concurrencyPolicy virtual="true" maxPolicy="loose"/>
+                </managedExecutorService>
+                """);
+        assertMessage(
+                "compare.virtualExecutors: server.xml has the concurrencyPolicy nested in managedExecutorService 'audit'"
+                        + " with virtual=\"true\" and maxPolicy=\"loose\", a pair Open Liberty refuses",
+                "drop maxPolicy",
+                () -> ExecutorFlip.resolve(server, List.of("orders"), "server.xml"));
+
+        Path mode = tmp.resolve("managed-virtual.xml");
+        Files.writeString(
+                mode,
+                """
+                <server>
+                    <managedExecutorService id="vtlabRequests" jndiName="concurrent/vtlab-requests">
+                        <concurrencyPolicy virtual="true" maxPolicy="loose"/>
+                    </managedExecutorService>
+                </server>
+                """);
+        assertMessage(
+                "compare.modes: managed-virtual: " + mode + " has the concurrencyPolicy nested in"
+                        + " managedExecutorService 'vtlabRequests' with virtual=\"true\" and maxPolicy=\"loose\"",
+                "Open Liberty 33966",
+                () -> ExecutorFlip.refuseLooseVirtual(mode, "compare.modes: managed-virtual"));
+    }
+
+    @Test
+    void theLabsOwnModeFilesPass() throws IOException {
+        try (var files = Files.list(Fixtures.ROOT.resolve("app/server-config/modes"))) {
+            List<Path> modes = files.filter(f -> f.toString().endsWith(".xml")).toList();
+            assertTrue(modes.stream().anyMatch(f -> f.endsWith("managed-virtual.xml")), modes.toString());
+            for (Path mode : modes) {
+                ExecutorFlip.refuseLooseVirtual(mode, "compare.modes");
+            }
+        }
+    }
+
+    @Test
+    void anExecutorWithoutMaxOnItsPolicyIsNotedAThreadFactoryIsNot() throws IOException {
+        Document xml = server("<feature>concurrent-3.1</feature>");
+        List<ExecutorFlip> flips =
+                ExecutorFlip.resolve(xml, List.of("orders", "reports", "audit", "billing", "workers"), "server.xml");
+        List<String> notes = ExecutorFlip.unbounded(xml, flips);
+        assertEquals(2, notes.size(), notes.toString());
+        assertTrue(
+                notes.get(0)
+                        .startsWith("compare.virtualExecutors: 'audit' has no max on concurrencyPolicy 'shared': on"
+                                + " virtual threads nothing bounds how many of its tasks run at once"),
+                notes.get(0));
+        assertTrue(notes.get(0).contains("MAX_IN_FLIGHT"), notes.get(0));
+        assertTrue(notes.get(1).startsWith("compare.virtualExecutors: 'billing' has no max"), notes.get(1));
+        Document nested = serverWith(
+                """
+                <managedExecutorService id="orders">
+                    <concurrencyPolicy max="-1"/>
+                </managedExecutorService>
+                """);
+        assertEquals(
+                List.of("compare.virtualExecutors: 'orders' has no max on the concurrencyPolicy nested in it"),
+                ExecutorFlip.unbounded(nested, ExecutorFlip.resolve(nested, List.of("orders"), "server.xml")).stream()
+                        .map(n -> n.substring(0, n.indexOf(':', n.indexOf("nested"))))
+                        .toList());
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.settings.CompareSettings;
 import dev.vtlab.compare.settings.Layout;
+import dev.vtlab.dispatch.DispatchMode;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -47,6 +48,17 @@ class PreflightTest {
         r.setProperty("compare.DELAY_MS", "5"); // throughput's plan reads it
         assertDoesNotThrow(
                 () -> Preflight.checkPlanProperties(CompareSettings.from(r, PROJECT, "0-1", Fixtures.HOME), r));
+    }
+
+    @Test
+    void theModeFilesOfEveryModeTheLabsServerRunsPass() {
+        Properties p = new Properties();
+        p.setProperty("compare.modes", DispatchMode.labels().replace("'", "").replace(" ", ""));
+        CompareSettings settings = CompareSettings.from(p, PROJECT, "0-1", Fixtures.HOME);
+        assertTrue(
+                settings.modes().contains(DispatchMode.MANAGED_VIRTUAL),
+                settings.modes().toString());
+        assertDoesNotThrow(() -> Preflight.checkModeFiles(settings));
     }
 
     @Test
