@@ -127,21 +127,27 @@ public class Dispatcher {
             // modes/crossover.xml defines one managed executor of each kind
             for (DispatchMode arm : DispatchMode.values()) {
                 if (arm.applicationLevel()) {
-                    built.put(arm, new Route(arm, executor(arm, MANAGED_EXECUTOR_JNDI + "-" + kind(arm))));
+                    built.put(arm, new Route(arm, executor(arm, managedJndi(arm))));
                 }
             }
             current = built.get(DispatchMode.THREADPOOL);
         } else {
             DispatchMode mode = DispatchMode.parse(configuredMode);
             checkFeature(mode);
-            current = new Route(mode, executor(mode, MANAGED_EXECUTOR_JNDI));
+            current = new Route(mode, executor(mode, managedJndi(mode)));
             built.put(mode, current);
         }
         routes = Collections.unmodifiableMap(built);
     }
 
-    private static String kind(DispatchMode mode) {
-        return mode.runsOnVirtualThread() ? "virtual" : "platform";
+    /**
+     * The managed executor a managed mode hands its requests to: the mode file's, or in the crossover design the one of
+     * its kind that modes/crossover.xml defines.
+     */
+    public String managedJndi(DispatchMode mode) {
+        return crossover
+                ? MANAGED_EXECUTOR_JNDI + "-" + (mode.runsOnVirtualThread() ? "virtual" : "platform")
+                : MANAGED_EXECUTOR_JNDI;
     }
 
     private static void checkFeature(DispatchMode mode) {

@@ -29,40 +29,50 @@ public class ManagedExecutorHealth implements HealthCheck {
     static final long PROBE_SECONDS = 5;
 
     @Inject
-    DispatchMode mode;
+    Dispatcher dispatcher;
 
     private volatile boolean verified;
 
     @Override
     public HealthCheckResponse call() {
-        if (!mode.managedExecutor() || verified) {
+        if (verified) {
             return HealthCheckResponse.named(NAME).up().build();
         }
+        // the server's managed mode, or in the crossover design each of them
+        for (DispatchMode mode : dispatcher.modes()) {
+            if (mode.managedExecutor()) {
+                String problem = probe(mode, dispatcher.managedJndi(mode));
+                if (problem != null) {
+                    return HealthCheckResponse.named(NAME)
+                            .down()
+                            .withData("problem", problem)
+                            .build();
+                }
+            }
+        }
+        verified = true;
+        return HealthCheckResponse.named(NAME).up().build();
+    }
+
+    private static String probe(DispatchMode mode, String jndi) {
         String problem;
         try {
-            ManagedExecutorService executor = InitialContext.doLookup(Dispatcher.MANAGED_EXECUTOR_JNDI);
+            ManagedExecutorService executor = InitialContext.doLookup(jndi);
             Future<Boolean> probe = executor.submit(() -> Thread.currentThread().isVirtual());
             problem = problem(mode, probe.get(PROBE_SECONDS, TimeUnit.SECONDS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            problem = "interrupted while probing " + Dispatcher.MANAGED_EXECUTOR_JNDI;
+            problem = "interrupted while probing " + jndi;
         } catch (TimeoutException e) {
-            problem = "DISPATCH_MODE=" + mode.label() + ": a probe task of " + Dispatcher.MANAGED_EXECUTOR_JNDI
-                    + " did not run within " + PROBE_SECONDS + " s";
+            problem = "DISPATCH_MODE=" + mode.label() + ": a probe task of " + jndi + " did not run within "
+                    + PROBE_SECONDS + " s";
         } catch (Exception e) {
             // a policy Liberty refuses fails here, at the executor's first use: with virtual="true" and
             // maxPolicy="loose", IllegalArgumentException "maxPolicy: loose, virtual: true" (Open Liberty 26.0.0.5)
-            problem = "DISPATCH_MODE=" + mode.label() + ": " + Dispatcher.MANAGED_EXECUTOR_JNDI
-                    + " could not run a probe task: " + (e instanceof ExecutionException ? e.getCause() : e);
+            problem = "DISPATCH_MODE=" + mode.label() + ": " + jndi + " could not run a probe task: "
+                    + (e instanceof ExecutionException ? e.getCause() : e);
         }
-        if (problem == null) {
-            verified = true;
-            return HealthCheckResponse.named(NAME).up().build();
-        }
-        return HealthCheckResponse.named(NAME)
-                .down()
-                .withData("problem", problem)
-                .build();
+        return problem;
     }
 
     /** Null where a task that ran on a virtual thread ({@code ranOnVirtual}) or not is what {@code mode} names; else why. */

@@ -94,9 +94,13 @@ public final class Compare {
                     System.out.println("[compare] report: "
                             + reanalyse(r.out(), r.keepFlagged(), r.contrasts(), r.history())
                                     .resolve("index.html"));
-                case Entry.Measure m ->
-                    System.out.println("[compare] report: "
-                            + run(m.properties(), m.basedir()).resolve("index.html"));
+                case Entry.Measure m -> {
+                    Path out = run(m.properties(), m.basedir());
+                    boolean crossover = Crossover.NAME.equals(
+                            m.properties().getProperty(Setting.DESIGN.key(), "").trim());
+                    System.out.println(
+                            "[compare] report: " + out.resolve(crossover ? CrossoverReport.MARKDOWN : "index.html"));
+                }
             }
         } catch (IllegalArgumentException badSetting) {
             // a bad -Dcompare.* value or a failed preflight check: one clear line, before anything started

@@ -142,16 +142,16 @@ public final class CrossoverReport {
         for (CrossoverJudge.ModeFigures m : r.modes()) {
             b.append(String.format(
                     Locale.ROOT,
-                    "| %s | %.0f | %.1f | %.1f | %.2f | %.0f | %.1f | %.1f | %.0f |%n",
+                    "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                     m.mode().label(),
-                    m.requestsPerSecond(),
-                    m.cpuUsPerRequest(),
-                    m.kernelUsPerRequest(),
-                    m.meanLatencyMs(),
-                    m.p95LatencyMs(),
-                    m.inFlight(),
-                    m.poolThreads(),
-                    m.osThreads()));
+                    cell(m.requestsPerSecond(), 0),
+                    cell(m.cpuUsPerRequest(), 1),
+                    cell(m.kernelUsPerRequest(), 1),
+                    cell(m.meanLatencyMs(), 2),
+                    cell(m.p95LatencyMs(), 0),
+                    cell(m.inFlight(), 1),
+                    cell(m.poolThreads(), 1),
+                    cell(m.osThreads(), 0)));
         }
         b.append("\n| contrast | requests per CPU-second, 95 % CI | verdict | with the kernel's interrupt time |"
                 + " requests per second |\n|---|---|---|---|---|\n");
@@ -188,12 +188,18 @@ public final class CrossoverReport {
         for (CrossoverJudge.Contrast c : r.contrasts()) {
             out.printf(
                     Locale.ROOT,
-                    "[compare] crossover · %s ÷ %s, requests per CPU-second: %s, %s%n",
+                    "[compare] crossover · %s ÷ %s, requests per CPU-second: %s%n",
                     c.mode().label(),
                     c.baseline().label(),
-                    interval(c.cpu().ratio()),
-                    c.cpu().text());
+                    c.cpu().ratio().determined()
+                            ? interval(c.cpu().ratio()) + ", " + c.cpu().text()
+                            : interval(c.cpu().ratio()));
         }
+    }
+
+    /** A figure to {@code digits} decimals, or a dash where it was not read. */
+    private static String cell(double v, int digits) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + digits + "f", v) : "—";
     }
 
     static String interval(LogRatio r) {

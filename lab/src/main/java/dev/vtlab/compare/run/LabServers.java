@@ -72,7 +72,7 @@ public final class LabServers implements AutoCloseable {
      * Starts both in {@code mode}'s server directory with DISPATCH_MODE={@code dispatch}: the mode's label, or
      * {@code crossover} for the server that switches between modes at run time.
      */
-    void startAs(DispatchMode mode, String dispatch, List<String> extraJvmArgs)
+    public void startAs(DispatchMode mode, String dispatch, List<String> extraJvmArgs)
             throws IOException, InterruptedException {
         UserApp app = prepared.app();
         server = ServerLayout.serverFor(settings, mode);

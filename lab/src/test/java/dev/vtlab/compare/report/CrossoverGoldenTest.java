@@ -1,0 +1,91 @@
+package dev.vtlab.compare.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.vtlab.compare.judge.CrossoverJudge;
+import dev.vtlab.compare.run.CrossoverRunner;
+import dev.vtlab.compare.settings.Crossover;
+import dev.vtlab.dispatch.DispatchMode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The crossover design's three files over one fixed result: a change to a format shows as a diff to review. */
+class CrossoverGoldenTest {
+
+    private static final Path GOLDEN = Path.of("src/test/resources/golden/crossover");
+
+    /** Two modes, two blocks: managed-virtual's slices 4 % cheaper than the pool's, by hand. */
+    static CrossoverRunner.Result run() {
+        List<DispatchMode> modes = List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL);
+        Crossover design = new Crossover(modes, 20, 5, 2, 300);
+        List<CrossoverRunner.Slice> slices = new ArrayList<>();
+        long[] answered = {0, 0};
+        long ticks = 0, kernel = 0, ms = 1_796_000_000_000L;
+        long[][] cpu = {{450, 432}, {441, 426}}; // ticks per 15 000 requests: pool, managed-virtual, by block
+        for (List<DispatchMode> block : design.order()) {
+            int b = slices.size() / 2;
+            for (int pos = 0; pos < 2; pos++) {
+                int m = modes.indexOf(block.get(pos));
+                CrossoverRunner.Reading start = reading(ms, ticks, kernel, answered, modes);
+                answered[m] += 15_000;
+                ticks += cpu[b][m];
+                kernel += 12 + m;
+                ms += 15_000;
+                slices.add(new CrossoverRunner.Slice(
+                        b + 1, pos + 1, modes.get(m), start, reading(ms, ticks, kernel, answered, modes)));
+            }
+        }
+        return new CrossoverRunner.Result(slices, List.of(), List.of(), 210.0, 120.0, 6, true);
+    }
+
+    private static CrossoverRunner.Reading reading(
+            long ms, long ticks, long kernel, long[] answered, List<DispatchMode> modes) {
+        Map<DispatchMode, Long> counts = new EnumMap<>(DispatchMode.class);
+        for (int i = 0; i < modes.size(); i++) {
+            counts.put(modes.get(i), answered[i]);
+        }
+        return new CrossoverRunner.Reading(ms, ticks, kernel, 0, counts);
+    }
+
+    /**
+     * By hand: block 1, 15 000 / 4.50 s and 15 000 / 4.32 s of CPU, a ratio of 1.04167; block 2, 4.41 s and 4.26 s,
+     * 1.03521. Their logs 0.040822 and 0.034600: mean 0.037711, so 1.03843; standard error 0.003111, t(1) 12.706, so
+     * 0.037711 ± 0.039529, [0.99818, 1.08028].
+     */
+    @org.junit.jupiter.api.Test
+    void theRatioIsTheHandDerivedOne() {
+        Crossover design = new Crossover(List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL), 20, 5, 2, 300);
+        var r = CrossoverJudge.judge(design, "throughput", run(), List.of(), 0.05)
+                .contrasts()
+                .get(0)
+                .cpu()
+                .ratio();
+        assertEquals(1.03843, r.estimate(), 1e-5);
+        assertEquals(0.99818, r.low(), 1e-5);
+        assertEquals(1.08028, r.high(), 1e-5);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {CrossoverReport.JSON, CrossoverReport.MARKDOWN, CrossoverReport.SLICES})
+    void eachFormatIsItsGoldenFile(String file, @TempDir Path tmp) throws IOException {
+        CrossoverRunner.Result run = run();
+        Crossover design = new Crossover(List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL), 20, 5, 2, 300);
+        CrossoverJudge.Result result = CrossoverJudge.judge(design, "throughput", run, List.of(), 0.05);
+        CrossoverReport.write(tmp, result, run.slices());
+        String written = Files.readString(tmp.resolve(file));
+        Path golden = GOLDEN.resolve(file);
+        if (Boolean.getBoolean("vtlab.golden.update")) {
+            Files.createDirectories(golden.getParent());
+            Files.writeString(golden, written);
+        }
+        assertEquals(Files.readString(golden), written, file + " differs from " + golden);
+    }
+}
