@@ -47,12 +47,20 @@ public final class CrossoverJudge {
             Verdicts.Judgement cpuWithKernel,
             Verdicts.Judgement rate) {}
 
+    /**
+     * How a slice settles after its switch: for each second since the switch, the median over slices of that second's
+     * rate of answers and CPU per answer, each relative to its slice's measured mean (1 = settled). What the discard
+     * is chosen from.
+     */
+    public record Settling(double[] rate, double[] cpuPerRequest) {}
+
     /** The judged crossover, with its warm-up: how long, in how many slices, and whether the JIT was quiet at its end. */
     public record Result(
             Crossover design,
             String test,
             List<ModeFigures> modes,
             List<Contrast> contrasts,
+            Settling settling,
             double wallSeconds,
             double warmupSeconds,
             int warmupSlices,
@@ -82,6 +90,7 @@ public final class CrossoverJudge {
                 test,
                 List.copyOf(figures),
                 List.copyOf(contrasts),
+                settling(design, run, samples),
                 run.wallSeconds(),
                 run.warmupSeconds(),
                 run.warmupSlices(),
@@ -190,6 +199,64 @@ public final class CrossoverJudge {
                 threadsN == 0 ? Double.NaN : threads / threadsN,
                 requests + others == 0 ? Double.NaN : others / (double) (requests + others),
                 seconds == 0 ? Double.NaN : 100 * steal / seconds);
+    }
+
+    /**
+     * Each second k since a slice's switch: answers ending in it (JMeter's, by end time) and the server's CPU in it
+     * (the sampler's reading that closes it), against the slice's measured part. Seconds without a reading are left out.
+     */
+    static Settling settling(Crossover design, CrossoverRunner.Result run, List<Jtl.Sample> samples) {
+        int n = design.sliceSeconds();
+        List<List<Double>> rate = new ArrayList<>(), cpu = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            rate.add(new ArrayList<>());
+            cpu.add(new ArrayList<>());
+        }
+        long[] ends = samples.stream().mapToLong(Jtl.Sample::end).sorted().toArray();
+        for (CrossoverRunner.Slice s : run.slices()) {
+            double measuredRate = count(ends, s.start().epochMs(), s.end().epochMs()) / s.seconds();
+            double measuredCpu = s.requests() == 0 ? Double.NaN : s.cpuSeconds() / s.requests();
+            for (ServerSample ss : run.samples()) {
+                long offset = ss.epochMs() - s.switchedEpochMs();
+                int k = (int) (offset / 1000) - 1; // a reading closes the second before it
+                if (offset <= 0 || k < 0 || k >= n || ss.epochMs() > s.end().epochMs()) {
+                    continue;
+                }
+                long answers = count(ends, ss.epochMs() - 1000, ss.epochMs());
+                if (measuredRate > 0) {
+                    rate.get(k).add(answers / measuredRate);
+                }
+                if (answers > 0 && measuredCpu > 0) {
+                    cpu.get(k).add(ss.serverCpuPct() / 100 / answers / measuredCpu);
+                }
+            }
+        }
+        double[] r = new double[n], c = new double[n];
+        for (int k = 0; k < n; k++) {
+            r[k] = Stats.median(
+                    rate.get(k).stream().mapToDouble(Double::doubleValue).toArray());
+            c[k] = Stats.median(
+                    cpu.get(k).stream().mapToDouble(Double::doubleValue).toArray());
+        }
+        return new Settling(r, c);
+    }
+
+    /** Values of {@code sorted} in (from, to]. */
+    private static long count(long[] sorted, long from, long to) {
+        return upper(sorted, to) - upper(sorted, from);
+    }
+
+    private static int upper(long[] sorted, long value) {
+        int lo = 0, hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] <= value) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** Each contrast's ratios by name, for the writers: "cpu", "cpu_with_kernel", "rate". */

@@ -103,6 +103,14 @@ public final class CrossoverReport {
             contrasts.add(o);
         }
         root.add("contrasts", contrasts);
+        JsonArrayBuilder rate = Json.createArrayBuilder(), cpu = Json.createArrayBuilder();
+        for (int k = 0; k < r.settling().rate().length; k++) {
+            rate.add(number(r.settling().rate()[k], 3));
+            cpu.add(number(r.settling().cpuPerRequest()[k], 3));
+        }
+        root.add(
+                "settling_after_switch",
+                Json.createObjectBuilder().add("rate", rate).add("cpu_per_request", cpu));
         StringWriter w = new StringWriter();
         JsonWriterFactory f = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true));
         f.createWriter(w).write(root.build());
@@ -170,7 +178,25 @@ public final class CrossoverReport {
                     .append(interval(c.rate().ratio()))
                     .append(" |\n");
         }
+        settling(b, r);
         return b.toString();
+    }
+
+    /** Each second since the switch, its rate and CPU per request relative to the slice's measured part. */
+    private static void settling(StringBuilder b, CrossoverJudge.Result r) {
+        b.append(
+                        "\nAfter each switch, by second, relative to the slice's measured part (medians over slices; the first ")
+                .append(r.design().discardSeconds())
+                .append(" s are discarded):\n\n| second | rate | CPU a request |\n|---|---|---|\n");
+        for (int k = 0; k < r.settling().rate().length; k++) {
+            b.append("| ")
+                    .append(k + 1)
+                    .append(" | ")
+                    .append(cell(r.settling().rate()[k], 3))
+                    .append(" | ")
+                    .append(cell(r.settling().cpuPerRequest()[k], 3))
+                    .append(" |\n");
+        }
     }
 
     /** The console's lines: one a contrast. */

@@ -41,8 +41,8 @@ public final class CrossoverRunner {
     public record Reading(
             long epochMs, long serverTicks, long kernelTicks, long stealTicks, Map<DispatchMode, Long> answered) {}
 
-    /** One measured slice: its block, its place in the block, its mode, and its two readings. */
-    public record Slice(int block, int position, DispatchMode mode, Reading start, Reading end) {
+    /** One measured slice: its block, its place in the block, its mode, its two readings, and when it was switched to. */
+    public record Slice(int block, int position, DispatchMode mode, Reading start, Reading end, long switchedEpochMs) {
 
         public double seconds() {
             return (end.epochMs() - start.epochMs()) / 1000.0;
@@ -202,12 +202,13 @@ public final class CrossoverRunner {
             for (int pos = 0; pos < order.get(b).size(); pos++) {
                 DispatchMode mode = order.get(b).get(pos);
                 long sliceStart = System.nanoTime();
+                long switched = System.currentTimeMillis();
                 switchTo(lab, mode);
                 sleepChecking(design.discardSeconds() * 1000L - (System.nanoTime() - sliceStart) / 1_000_000, failed);
                 Reading start = read(lab, serverPid);
                 sleepChecking(design.sliceSeconds() * 1000L - (System.nanoTime() - sliceStart) / 1_000_000, failed);
                 Reading end = read(lab, serverPid);
-                Slice slice = new Slice(b + 1, pos + 1, mode, start, end);
+                Slice slice = new Slice(b + 1, pos + 1, mode, start, end, switched);
                 slices.add(slice);
                 System.out.printf(
                         Locale.ROOT,

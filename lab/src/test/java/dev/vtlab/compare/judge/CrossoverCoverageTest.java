@@ -75,7 +75,12 @@ class CrossoverCoverageTest {
                 ticks += cpuTicks;
                 ms += 15_000;
                 slices.add(new CrossoverRunner.Slice(
-                        slices.size() / MODES.size() + 1, pos + 1, MODES.get(m), start, reading(ms, ticks, answered)));
+                        slices.size() / MODES.size() + 1,
+                        pos + 1,
+                        MODES.get(m),
+                        start,
+                        reading(ms, ticks, answered),
+                        start.epochMs() - 5_000));
                 before = m;
             }
         }

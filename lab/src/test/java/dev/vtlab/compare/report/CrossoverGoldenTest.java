@@ -40,7 +40,12 @@ class CrossoverGoldenTest {
                 kernel += 12 + m;
                 ms += 15_000;
                 slices.add(new CrossoverRunner.Slice(
-                        b + 1, pos + 1, modes.get(m), start, reading(ms, ticks, kernel, answered, modes)));
+                        b + 1,
+                        pos + 1,
+                        modes.get(m),
+                        start,
+                        reading(ms, ticks, kernel, answered, modes),
+                        start.epochMs() - 5_000));
             }
         }
         return new CrossoverRunner.Result(slices, List.of(), List.of(), 210.0, 120.0, 6, true);
