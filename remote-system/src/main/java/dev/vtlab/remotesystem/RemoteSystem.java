@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The remote system the bank calls: a separate JVM that owns the accounts and answers each call after
@@ -38,6 +39,12 @@ public final class RemoteSystem implements AutoCloseable {
     private final ScheduledThreadPoolExecutor workers;
     private final Ledger ledger;
     private final AtomicInteger pending = new AtomicInteger();
+    // What /health reports of the remote's own time, so a test or a comparison can tell a slow remote from a slow
+    // caller: the most calls in flight at once, the longest a request waited for a worker after it was read off
+    // the socket, and the most an answer went out later than the delay it was asked for.
+    private final AtomicInteger pendingPeak = new AtomicInteger();
+    private final AtomicLong queueWaitMaxNanos = new AtomicLong();
+    private final AtomicLong lateMaxNanos = new AtomicLong();
 
     private RemoteSystem(HttpServer server, ScheduledThreadPoolExecutor workers, Ledger ledger) {
         this.server = server;
@@ -64,7 +71,13 @@ public final class RemoteSystem implements AutoCloseable {
         HttpServer server = HttpServer.create(new InetSocketAddress(host, port), BACKLOG);
         RemoteSystem remote = new RemoteSystem(server, workers, ledger);
         server.createContext("/", remote::handle);
-        server.setExecutor(workers);
+        server.setExecutor(task -> {
+            long queued = System.nanoTime();
+            workers.execute(() -> {
+                remote.queueWaitMaxNanos.accumulateAndGet(System.nanoTime() - queued, Math::max);
+                task.run();
+            });
+        });
         server.start();
         return remote;
     }
@@ -108,7 +121,9 @@ public final class RemoteSystem implements AutoCloseable {
                     ex,
                     200,
                     "{\"status\":\"UP\",\"pid\":" + ProcessHandle.current().pid()
-                            + ",\"pending\":" + pending.get() + ",\"threads\":"
+                            + ",\"pending\":" + pending.get() + ",\"pendingPeak\":" + pendingPeak.get()
+                            + ",\"queueWaitMsMax\":" + queueWaitMaxNanos.get() / 1_000_000
+                            + ",\"lateMsMax\":" + lateMaxNanos.get() / 1_000_000 + ",\"threads\":"
                             + ManagementFactory.getThreadMXBean().getThreadCount() + ",\"accounts\":"
                             + ledger.accounts() + "}");
             return;
@@ -160,7 +175,8 @@ public final class RemoteSystem implements AutoCloseable {
 
     /** Answers after {@code delayMs}; the state is read or changed when the delay is over. */
     private void later(HttpExchange ex, int delayMs, Work work) {
-        pending.incrementAndGet();
+        pendingPeak.accumulateAndGet(pending.incrementAndGet(), Math::max);
+        long due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs);
         Runnable answer = () -> {
             try {
                 Answer a = work.run();
@@ -169,6 +185,7 @@ public final class RemoteSystem implements AutoCloseable {
                 send(ex, 500, error("remote_error", null, e.getClass().getSimpleName()));
             } finally {
                 pending.decrementAndGet();
+                lateMaxNanos.accumulateAndGet(System.nanoTime() - due, Math::max);
             }
         };
         if (delayMs == 0) {
