@@ -98,7 +98,7 @@ class SuddenLoadIT {
         System.out.printf(
                 "[sudden] %s: %d users at once, answered in %.1f s (each in %.1f s median, %.1f s at most): %s; the bank"
                         + " opened %d connections to its remote, whose accept queue held at most %d; its longest remote"
-                        + " call took %.2f s, of which the remote (%d calls in flight at most) waited at most %d ms for a"
+                        + " call took %.2f s, of which the remote (%d calls in flight at most, %d times under its capacity) waited at most %d ms for a"
                         + " worker and answered at most %d ms after the delay%n",
                 lab.mode,
                 USERS,
@@ -110,6 +110,7 @@ class SuddenLoadIT {
                 acceptQueuePeak.get(),
                 callMaxS,
                 remote.getInt("pendingPeak", -1),
+                remote.getInt("capacity", 0) / Math.max(1, remote.getInt("pendingPeak", 1)),
                 remote.getInt("queueWaitMsMax", -1),
                 remote.getInt("lateMsMax", -1));
         assertEquals(Map.of("200", USERS), new TreeMap<>(answers), "answers");

@@ -33,6 +33,15 @@ public final class RemoteSystem implements AutoCloseable {
     /** Connections the kernel holds for us until we accept them; Linux caps it at net.core.somaxconn (4096 since 5.4). */
     private static final int BACKLOG = 8192;
 
+    /**
+     * Calls the remote holds in flight at once: each is an open connection (the bank's HTTP/1.1 client opens one
+     * per call) and a scheduled task, no thread, so the bound is the connections kept open, at the 20 000 file
+     * descriptors a JVM gets here. The heaviest test's need is SuddenLoadIT's 1 000 calls at once (ConservationIT's
+     * transfers pass the bank's MAX_IN_FLIGHT of 1 000 first): twenty times that. /health reports it beside the
+     * peak, so a test prints the margin.
+     */
+    public static final int CAPACITY = 20_000;
+
     private static final int MAX_BODY = 4096;
 
     private final HttpServer server;
@@ -58,7 +67,7 @@ public final class RemoteSystem implements AutoCloseable {
         // longest-idle connection first, closes it before we do, and never sends a POST (which it does not retry)
         // on a connection we are closing.
         System.setProperty("sun.net.httpserver.nodelay", "true");
-        System.setProperty("sun.net.httpserver.maxIdleConnections", "20000");
+        System.setProperty("sun.net.httpserver.maxIdleConnections", Integer.toString(CAPACITY));
         System.setProperty("sun.net.httpserver.idleInterval", "60");
         Ledger ledger = new Ledger(accounts);
         int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
@@ -122,6 +131,8 @@ public final class RemoteSystem implements AutoCloseable {
                     200,
                     "{\"status\":\"UP\",\"pid\":" + ProcessHandle.current().pid()
                             + ",\"pending\":" + pending.get() + ",\"pendingPeak\":" + pendingPeak.get()
+                            + ",\"capacity\":"
+                            + CAPACITY
                             + ",\"queueWaitMsMax\":" + queueWaitMaxNanos.get() / 1_000_000
                             + ",\"lateMsMax\":" + lateMaxNanos.get() / 1_000_000 + ",\"threads\":"
                             + ManagementFactory.getThreadMXBean().getThreadCount() + ",\"accounts\":"
