@@ -131,7 +131,7 @@ class BankingIT {
 
     /**
      * Every mode at once, after the tests above (a nested class runs after its outer class's own tests, and alone):
-     * each case only waits for the timeout, 5 s.
+     * each case only waits for the timeout (it.remote.timeout.ms).
      */
     @Nested
     class RemoteTimeout {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import jakarta.json.JsonObject;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -89,9 +90,16 @@ class SuddenLoadIT {
         opened.removeAll(before);
 
         List<Long> sorted = latenciesMs.stream().sorted().toList();
+        // where the time went: the remote's own (its peak of calls in flight, its longest wait for a worker, its
+        // latest answer past the delay asked for) against the bank's longest remote call, send to answer
+        JsonObject remote = Lab.json(Lab.get(lab.remote("/health")));
+        double callMaxS =
+                Metrics.of(lab).value("vtlab_remote_call_seconds_max", "").orElse(Double.NaN);
         System.out.printf(
                 "[sudden] %s: %d users at once, answered in %.1f s (each in %.1f s median, %.1f s at most): %s; the bank"
-                        + " opened %d connections to its remote, whose accept queue held at most %d%n",
+                        + " opened %d connections to its remote, whose accept queue held at most %d; its longest remote"
+                        + " call took %.2f s, of which the remote (%d calls in flight at most, %d times under its capacity) waited at most %d ms for a"
+                        + " worker and answered at most %d ms after the delay%n",
                 lab.mode,
                 USERS,
                 tookMs / 1000.0,
@@ -99,7 +107,12 @@ class SuddenLoadIT {
                 sorted.getLast() / 1000.0,
                 new TreeMap<>(answers),
                 opened.size(),
-                acceptQueuePeak.get());
+                acceptQueuePeak.get(),
+                callMaxS,
+                remote.getInt("pendingPeak", -1),
+                remote.getInt("capacity", 0) / Math.max(1, remote.getInt("pendingPeak", 1)),
+                remote.getInt("queueWaitMsMax", -1),
+                remote.getInt("lateMsMax", -1));
         assertEquals(Map.of("200", USERS), new TreeMap<>(answers), "answers");
         if (lab.dispatch.poolThreadPerRequest() && !lab.dispatch.handsOff()) {
             // Liberty's pool answers each request as it takes it, a second later, at a rate that grows with the

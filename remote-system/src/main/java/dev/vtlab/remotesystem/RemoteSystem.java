@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The remote system the bank calls: a separate JVM that owns the accounts and answers each call after
@@ -32,12 +33,27 @@ public final class RemoteSystem implements AutoCloseable {
     /** Connections the kernel holds for us until we accept them; Linux caps it at net.core.somaxconn (4096 since 5.4). */
     private static final int BACKLOG = 8192;
 
+    /**
+     * Calls the remote holds in flight at once: each is an open connection (the bank's HTTP/1.1 client opens one
+     * per call) and a scheduled task, no thread, so the bound is the connections kept open, at the 20 000 file
+     * descriptors a JVM gets here. The heaviest test's need is SuddenLoadIT's 1 000 calls at once (ConservationIT's
+     * transfers pass the bank's MAX_IN_FLIGHT of 1 000 first): twenty times that. /health reports it beside the
+     * peak, so a test prints the margin.
+     */
+    public static final int CAPACITY = 20_000;
+
     private static final int MAX_BODY = 4096;
 
     private final HttpServer server;
     private final ScheduledThreadPoolExecutor workers;
     private final Ledger ledger;
     private final AtomicInteger pending = new AtomicInteger();
+    // What /health reports of the remote's own time, so a test or a comparison can tell a slow remote from a slow
+    // caller: the most calls in flight at once, the longest a request waited for a worker after it was read off
+    // the socket, and the most an answer went out later than the delay it was asked for.
+    private final AtomicInteger pendingPeak = new AtomicInteger();
+    private final AtomicLong queueWaitMaxNanos = new AtomicLong();
+    private final AtomicLong lateMaxNanos = new AtomicLong();
 
     private RemoteSystem(HttpServer server, ScheduledThreadPoolExecutor workers, Ledger ledger) {
         this.server = server;
@@ -51,7 +67,7 @@ public final class RemoteSystem implements AutoCloseable {
         // longest-idle connection first, closes it before we do, and never sends a POST (which it does not retry)
         // on a connection we are closing.
         System.setProperty("sun.net.httpserver.nodelay", "true");
-        System.setProperty("sun.net.httpserver.maxIdleConnections", "20000");
+        System.setProperty("sun.net.httpserver.maxIdleConnections", Integer.toString(CAPACITY));
         System.setProperty("sun.net.httpserver.idleInterval", "60");
         Ledger ledger = new Ledger(accounts);
         int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
@@ -64,7 +80,13 @@ public final class RemoteSystem implements AutoCloseable {
         HttpServer server = HttpServer.create(new InetSocketAddress(host, port), BACKLOG);
         RemoteSystem remote = new RemoteSystem(server, workers, ledger);
         server.createContext("/", remote::handle);
-        server.setExecutor(workers);
+        server.setExecutor(task -> {
+            long queued = System.nanoTime();
+            workers.execute(() -> {
+                remote.queueWaitMaxNanos.accumulateAndGet(System.nanoTime() - queued, Math::max);
+                task.run();
+            });
+        });
         server.start();
         return remote;
     }
@@ -108,7 +130,11 @@ public final class RemoteSystem implements AutoCloseable {
                     ex,
                     200,
                     "{\"status\":\"UP\",\"pid\":" + ProcessHandle.current().pid()
-                            + ",\"pending\":" + pending.get() + ",\"threads\":"
+                            + ",\"pending\":" + pending.get() + ",\"pendingPeak\":" + pendingPeak.get()
+                            + ",\"capacity\":"
+                            + CAPACITY
+                            + ",\"queueWaitMsMax\":" + queueWaitMaxNanos.get() / 1_000_000
+                            + ",\"lateMsMax\":" + lateMaxNanos.get() / 1_000_000 + ",\"threads\":"
                             + ManagementFactory.getThreadMXBean().getThreadCount() + ",\"accounts\":"
                             + ledger.accounts() + "}");
             return;
@@ -160,7 +186,8 @@ public final class RemoteSystem implements AutoCloseable {
 
     /** Answers after {@code delayMs}; the state is read or changed when the delay is over. */
     private void later(HttpExchange ex, int delayMs, Work work) {
-        pending.incrementAndGet();
+        pendingPeak.accumulateAndGet(pending.incrementAndGet(), Math::max);
+        long due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs);
         Runnable answer = () -> {
             try {
                 Answer a = work.run();
@@ -169,6 +196,7 @@ public final class RemoteSystem implements AutoCloseable {
                 send(ex, 500, error("remote_error", null, e.getClass().getSimpleName()));
             } finally {
                 pending.decrementAndGet();
+                lateMaxNanos.accumulateAndGet(System.nanoTime() - due, Math::max);
             }
         };
         if (delayMs == 0) {

@@ -51,6 +51,12 @@ class RemoteSystemTest {
             Thread.sleep(5);
         }
         assertEquals(0, remote.pending());
+        // what the remote reports of its own time and capacity, for the tests that load it
+        String health = send("GET", "/health", null).body();
+        assertTrue(health.contains("\"capacity\":" + RemoteSystem.CAPACITY), health);
+        assertTrue(health.matches(".*\"pendingPeak\":[1-9].*"), health);
+        assertTrue(health.matches(".*\"queueWaitMsMax\":\\d+.*"), health);
+        assertTrue(health.matches(".*\"lateMsMax\":\\d+.*"), health);
     }
 
     @Test
