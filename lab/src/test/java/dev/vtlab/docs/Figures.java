@@ -57,7 +57,8 @@ record Figures(List<Kept> kept) {
         try (var files = Files.walk(dataDir)) {
             // a comparison's summary, or a join of kept summaries (its "joined" rows are ratios the lab computed too)
             summaries = files.filter(p -> p.getFileName().toString().equals("summary.json")
-                            || p.getFileName().toString().equals("join.json"))
+                            || p.getFileName().toString().equals("join.json")
+                            || p.getFileName().toString().equals("crossover.json"))
                     .sorted()
                     .toList();
         }
@@ -67,6 +68,10 @@ record Figures(List<Kept> kept) {
             try (Reader r = Files.newBufferedReader(summary);
                     JsonReader json = Json.createReader(r)) {
                 root = json.readObject();
+            }
+            if (summary.getFileName().toString().equals("crossover.json")) {
+                kept.addAll(crossover(source, root));
+                continue;
             }
             for (String section : List.of("ratios", "contrasts", "joined")) {
                 JsonArray rows = root.getJsonArray(section);
@@ -93,6 +98,29 @@ record Figures(List<Kept> kept) {
             }
         }
         return new Figures(List.copyOf(kept));
+    }
+
+    /** A crossover's contrasts: each of its three ratios, with the verdict of requests per CPU-second beside it. */
+    private static List<Kept> crossover(String source, JsonObject root) {
+        List<Kept> kept = new ArrayList<>();
+        for (JsonValue v : root.getJsonArray("contrasts")) {
+            JsonObject row = v.asJsonObject();
+            for (String metric :
+                    List.of("requests_per_cpu_second", "requests_per_server_cpu_busy_second", "requests_per_second")) {
+                JsonObject r = row.getJsonObject(metric);
+                if (r != null && r.containsKey("ci95_low")) {
+                    kept.add(new Kept(
+                            source,
+                            root.getString("test"),
+                            metric,
+                            r.getJsonNumber("ratio").doubleValue(),
+                            r.getJsonNumber("ci95_low").doubleValue(),
+                            r.getJsonNumber("ci95_high").doubleValue(),
+                            metric.equals("requests_per_cpu_second") ? row.getString("verdict", "") : ""));
+                }
+            }
+        }
+        return kept;
     }
 
     private static Kept kept(String source, JsonObject row, JsonObject figure) {

@@ -29,7 +29,7 @@ class FiguresTest {
         assertFalse(figures.kept().isEmpty(), "docs/data holds no kept summary.json");
         List<String> wrong = new ArrayList<>();
         List<Path> pages = new ArrayList<>(
-                DocsTest.pages().filter(p -> !p.equals(NOTEBOOK)).toList());
+                DocsTest.pages().filter(p -> !p.equals(NOTEBOOK) && !labWritten(p)).toList());
         assertTrue(pages.contains(ROOT.resolve("README.md")) && pages.contains(ROOT.resolve("docs/results.md")));
         for (Path page : pages) {
             for (Figures.Mismatch m : figures.check(Files.readString(page))) {
@@ -37,6 +37,15 @@ class FiguresTest {
             }
         }
         assertTrue(wrong.isEmpty(), "figures that no kept summary holds:\n" + String.join("\n", wrong));
+    }
+
+    /**
+     * A page the lab wrote, not a person: a kept crossover's report (its figures are its crossover.json's, four places
+     * rounded to three) and the golden files of the tests.
+     */
+    private static boolean labWritten(Path page) {
+        return page.toString().contains("/src/test/resources/")
+                || page.getFileName().toString().equals("crossover.md");
     }
 
     @Test

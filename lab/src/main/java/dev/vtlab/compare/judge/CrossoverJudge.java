@@ -20,7 +20,7 @@ import java.util.Map;
  * The crossover design's judgement, built once from its slices: per mode, what its slices measured; per contrast
  * (each mode against the baseline, each mode against its control), the ratio of requests per CPU-second from the
  * blocks taken as pairs (a paired t interval over blocks: whatever the host did during a block is in every mode of
- * it), without and with the kernel's interrupt time, and its verdict.
+ * it), of the process's CPU and of the server CPUs' whole busy time, and its verdict.
  */
 public final class CrossoverJudge {
 
@@ -31,6 +31,7 @@ public final class CrossoverJudge {
             double requestsPerSecond,
             double cpuUsPerRequest,
             double kernelUsPerRequest,
+            double busyUsPerRequest,
             double meanLatencyMs,
             double p95LatencyMs,
             double inFlight,
@@ -123,7 +124,7 @@ public final class CrossoverJudge {
 
     /**
      * Requests per CPU-second of {@code mode} (row 0) and {@code baseline} (row 1) in each block; with {@code kernel},
-     * the server CPUs' interrupt and softirq time counted as the server's.
+     * per second of the server CPUs' whole busy time, the kernel's interrupt work for the test's traffic included once.
      */
     static double[][] perBlock(
             Crossover design,
@@ -137,7 +138,7 @@ public final class CrossoverJudge {
         }
         for (CrossoverRunner.Slice s : slices) {
             int side = s.mode() == mode ? 0 : s.mode() == baseline ? 1 : -1;
-            double cpu = s.cpuSeconds() + (kernel ? s.kernelSeconds() : 0);
+            double cpu = kernel ? s.busySeconds() : s.cpuSeconds();
             if (side >= 0 && cpu > 0) {
                 v[side][s.block() - 1] = s.requests() / cpu;
             }
@@ -148,7 +149,7 @@ public final class CrossoverJudge {
     private static ModeFigures figures(DispatchMode mode, CrossoverRunner.Result run, List<Jtl.Sample> samples) {
         List<CrossoverRunner.Slice> own =
                 run.slices().stream().filter(s -> s.mode() == mode).toList();
-        double seconds = 0, cpu = 0, kernel = 0, steal = 0;
+        double seconds = 0, cpu = 0, kernel = 0, busy = 0, steal = 0;
         long requests = 0, others = 0;
         List<Long> elapsed = new ArrayList<>();
         double pool = 0, threads = 0;
@@ -157,6 +158,7 @@ public final class CrossoverJudge {
             seconds += s.seconds();
             cpu += s.cpuSeconds();
             kernel += s.kernelSeconds();
+            busy += s.busySeconds();
             steal += s.stealSeconds();
             requests += s.requests();
             others += s.others();
@@ -191,6 +193,7 @@ public final class CrossoverJudge {
                 rate,
                 requests == 0 ? Double.NaN : 1e6 * cpu / requests,
                 requests == 0 ? Double.NaN : 1e6 * kernel / requests,
+                requests == 0 ? Double.NaN : 1e6 * busy / requests,
                 meanMs,
                 sorted.length == 0 ? Double.NaN : Stats.percentile(sorted, 95),
                 // Little's law: the requests in flight on average, from the server's rate and JMeter's latency
@@ -263,7 +266,7 @@ public final class CrossoverJudge {
     public static Map<String, LogRatio> ratios(Contrast c) {
         Map<String, LogRatio> m = new LinkedHashMap<>();
         m.put("requests_per_cpu_second", c.cpu().ratio());
-        m.put("requests_per_cpu_second_with_kernel", c.cpuWithKernel().ratio());
+        m.put("requests_per_server_cpu_busy_second", c.cpuWithKernel().ratio());
         m.put("requests_per_second", c.rate().ratio());
         return m;
     }

@@ -40,11 +40,11 @@ public final class CrossoverReport {
     /** One row a slice: what the analysis reads, so that it can be redone from this file alone. */
     static String csv(List<CrossoverRunner.Slice> slices) {
         StringBuilder b = new StringBuilder(
-                "block,position,mode,start_epoch_ms,end_epoch_ms,requests,other_modes_requests,server_cpu_s,kernel_irq_softirq_s,steal_s\n");
+                "block,position,mode,start_epoch_ms,end_epoch_ms,requests,other_modes_requests,server_cpu_s,kernel_irq_softirq_s,server_cpus_busy_s,steal_s\n");
         for (CrossoverRunner.Slice s : slices) {
             b.append(String.format(
                     Locale.ROOT,
-                    "%d,%d,%s,%d,%d,%d,%d,%.2f,%.2f,%.2f%n",
+                    "%d,%d,%s,%d,%d,%d,%d,%.2f,%.2f,%.2f,%.2f%n",
                     s.block(),
                     s.position(),
                     s.mode().label(),
@@ -54,6 +54,7 @@ public final class CrossoverReport {
                     s.others(),
                     s.cpuSeconds(),
                     s.kernelSeconds(),
+                    s.busySeconds(),
                     s.stealSeconds()));
         }
         return b.toString();
@@ -78,6 +79,7 @@ public final class CrossoverReport {
                     .add("requests_per_s", number(m.requestsPerSecond(), 1))
                     .add("cpu_us_per_request", number(m.cpuUsPerRequest(), 2))
                     .add("kernel_us_per_request", number(m.kernelUsPerRequest(), 2))
+                    .add("server_cpus_busy_us_per_request", number(m.busyUsPerRequest(), 2))
                     .add("latency_mean_ms", number(m.meanLatencyMs(), 2))
                     .add("latency_p95_ms", number(m.p95LatencyMs(), 1))
                     .add("in_flight_littles_law", number(m.inFlight(), 1))
@@ -97,7 +99,7 @@ public final class CrossoverReport {
             }
             o.add("verdict", c.cpu().verdict().name().toLowerCase(Locale.ROOT))
                     .add(
-                            "verdict_with_kernel",
+                            "verdict_server_cpu_busy",
                             c.cpuWithKernel().verdict().name().toLowerCase(Locale.ROOT))
                     .add("verdict_text", c.cpu().text());
             contrasts.add(o);
@@ -145,24 +147,27 @@ public final class CrossoverReport {
                 r.warmupSeconds(),
                 r.warmed() ? "with the JIT quiet" : "at its cap with the JIT still compiling: not a result",
                 r.wallSeconds() / 60));
-        b.append("| mode | req/s | CPU µs a request | kernel µs a request | mean ms | p95 ms | in flight, N = X·R |"
-                + " pool threads | OS threads |\n|---|---|---|---|---|---|---|---|---|\n");
+        b.append(
+                "| mode | req/s | CPU µs a request | its CPU's interrupts, µs a request | its CPU busy, µs a request | mean ms | p95 ms | in flight, N = X·R |"
+                        + " pool threads | OS threads |\n|---|---|---|---|---|---|---|---|---|---|\n");
         for (CrossoverJudge.ModeFigures m : r.modes()) {
             b.append(String.format(
                     Locale.ROOT,
-                    "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                    "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                     m.mode().label(),
                     cell(m.requestsPerSecond(), 0),
                     cell(m.cpuUsPerRequest(), 1),
                     cell(m.kernelUsPerRequest(), 1),
+                    cell(m.busyUsPerRequest(), 1),
                     cell(m.meanLatencyMs(), 2),
                     cell(m.p95LatencyMs(), 0),
                     cell(m.inFlight(), 1),
                     cell(m.poolThreads(), 1),
                     cell(m.osThreads(), 0)));
         }
-        b.append("\n| contrast | requests per CPU-second, 95 % CI | verdict | with the kernel's interrupt time |"
-                + " requests per second |\n|---|---|---|---|---|\n");
+        b.append(
+                "\n| contrast | requests per CPU-second, 95 % CI | verdict | per second of the server CPU's whole busy time |"
+                        + " requests per second |\n|---|---|---|---|---|\n");
         for (CrossoverJudge.Contrast c : r.contrasts()) {
             b.append("| ")
                     .append(c.mode().label())
@@ -204,7 +209,7 @@ public final class CrossoverReport {
         for (CrossoverJudge.ModeFigures m : r.modes()) {
             out.printf(
                     Locale.ROOT,
-                    "[compare] crossover · %s · %.0f req/s · %.1f µs CPU a request (+%.1f µs kernel) · in flight %.1f%n",
+                    "[compare] crossover · %s · %.0f req/s · %.1f µs CPU a request (its CPU's interrupts %.1f µs) · in flight %.1f%n",
                     m.mode().label(),
                     m.requestsPerSecond(),
                     m.cpuUsPerRequest(),

@@ -37,9 +37,18 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class CrossoverRunner {
 
-    /** One reading at a slice's edge. */
+    /**
+     * One reading at a slice's edge: the server process's CPU ticks; the server CPUs' interrupt and softirq ticks; the
+     * server CPUs' busy ticks (user, nice, system, irq and softirq: everything but idle, iowait and steal); steal; and
+     * the requests each mode has answered.
+     */
     public record Reading(
-            long epochMs, long serverTicks, long kernelTicks, long stealTicks, Map<DispatchMode, Long> answered) {}
+            long epochMs,
+            long serverTicks,
+            long kernelTicks,
+            long busyTicks,
+            long stealTicks,
+            Map<DispatchMode, Long> answered) {}
 
     /** One measured slice: its block, its place in the block, its mode, its two readings, and when it was switched to. */
     public record Slice(int block, int position, DispatchMode mode, Reading start, Reading end, long switchedEpochMs) {
@@ -54,6 +63,16 @@ public final class CrossoverRunner {
 
         public double kernelSeconds() {
             return (end.kernelTicks() - start.kernelTicks()) / (double) ProcessStatus.TICKS_PER_SECOND;
+        }
+
+        /**
+         * The server CPUs' whole busy time: the server, the kernel's interrupt work and anything else that ran there. On
+         * a kernel without CONFIG_IRQ_TIME_ACCOUNTING the softirq work done while a server thread is current is in
+         * the process's system time too, so the process's CPU plus {@link #kernelSeconds()} counts it twice; this
+         * does not.
+         */
+        public double busySeconds() {
+            return (end.busyTicks() - start.busyTicks()) / (double) ProcessStatus.TICKS_PER_SECOND;
         }
 
         public double stealSeconds() {
@@ -92,6 +111,11 @@ public final class CrossoverRunner {
     private record Warm(double seconds, int slices, boolean quiet) {}
 
     private static final Duration FIRST_ANSWER_WAIT = Duration.ofSeconds(120);
+    /**
+     * How long a switch or a reading may take: the server answers them beside the test's load, and an overloaded one
+     * (an open model's arrivals piling up on a cold server) answers late.
+     */
+    private static final Duration CONTROL_TIMEOUT = Duration.ofSeconds(30);
 
     private final Prepared prepared;
     private final CompareSettings settings;
@@ -258,7 +282,7 @@ public final class CrossoverRunner {
         long[] kernel =
                 kernelAndSteal(settings.cpus().shared() ? null : settings.cpus().server());
         State state = state(lab);
-        return new Reading(System.currentTimeMillis(), ticks, kernel[0], kernel[1], state.answered());
+        return new Reading(System.currentTimeMillis(), ticks, kernel[0], kernel[2], kernel[1], state.answered());
     }
 
     private record State(String mode, Map<DispatchMode, Long> answered) {}
@@ -266,7 +290,7 @@ public final class CrossoverRunner {
     private State state(LabServers lab) throws IOException, InterruptedException {
         HttpResponse<String> r = http.send(
                 HttpRequest.newBuilder(lab.app("/api/lab/crossover"))
-                        .timeout(Duration.ofSeconds(10))
+                        .timeout(CONTROL_TIMEOUT)
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         return parse(r, "read");
@@ -276,7 +300,7 @@ public final class CrossoverRunner {
         URI uri = lab.app("/api/lab/crossover?mode=" + mode.label());
         HttpResponse<String> r = http.send(
                 HttpRequest.newBuilder(uri)
-                        .timeout(Duration.ofSeconds(10))
+                        .timeout(CONTROL_TIMEOUT)
                         .PUT(HttpRequest.BodyPublishers.noBody())
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -301,25 +325,29 @@ public final class CrossoverRunner {
     }
 
     /**
-     * Interrupt and softirq ticks of {@code cpus} (null: of every CPU) from /proc/stat's per-CPU lines, and steal of
-     * every CPU.
+     * From /proc/stat's per-CPU lines: interrupt and softirq ticks of {@code cpus} (null: of every CPU), steal of every
+     * CPU, and the busy ticks of {@code cpus} (user, nice, system, irq, softirq).
      */
     static long[] kernelAndSteal(TreeSet<Integer> cpus) throws IOException {
-        long kernel = 0, steal = 0;
+        long kernel = 0, steal = 0, busy = 0;
         for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
             String[] f = line.trim().split("\\s+");
             if (!f[0].startsWith("cpu") || f.length < 9) {
                 continue;
             }
-            if (f[0].equals("cpu")) {
+            boolean all = f[0].equals("cpu");
+            if (all) {
                 steal = Long.parseLong(f[8]);
-                if (cpus == null) {
-                    kernel = Long.parseLong(f[6]) + Long.parseLong(f[7]);
-                }
-            } else if (cpus != null && cpus.contains(Integer.parseInt(f[0].substring(3)))) {
+            }
+            if (all ? cpus == null : cpus != null && cpus.contains(Integer.parseInt(f[0].substring(3)))) {
                 kernel += Long.parseLong(f[6]) + Long.parseLong(f[7]);
+                busy += Long.parseLong(f[1])
+                        + Long.parseLong(f[2])
+                        + Long.parseLong(f[3])
+                        + Long.parseLong(f[6])
+                        + Long.parseLong(f[7]);
             }
         }
-        return new long[] {kernel, steal};
+        return new long[] {kernel, steal, busy};
     }
 }

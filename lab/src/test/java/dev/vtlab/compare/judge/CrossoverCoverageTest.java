@@ -92,7 +92,7 @@ class CrossoverCoverageTest {
         for (int i = 0; i < MODES.size(); i++) {
             counts.put(MODES.get(i), answered[i]);
         }
-        return new CrossoverRunner.Reading(ms, ticks, 0, 0, counts);
+        return new CrossoverRunner.Reading(ms, ticks, 0, ticks, 0, counts);
     }
 
     @Test

@@ -57,7 +57,7 @@ class CrossoverGoldenTest {
         for (int i = 0; i < modes.size(); i++) {
             counts.put(modes.get(i), answered[i]);
         }
-        return new CrossoverRunner.Reading(ms, ticks, kernel, 0, counts);
+        return new CrossoverRunner.Reading(ms, ticks, kernel, ticks + kernel, 0, counts);
     }
 
     /**
