@@ -28,8 +28,9 @@ class FiguresTest {
         Figures figures = Figures.read(ROOT.resolve("docs/data"));
         assertFalse(figures.kept().isEmpty(), "docs/data holds no kept summary.json");
         List<String> wrong = new ArrayList<>();
-        List<Path> pages = new ArrayList<>(
-                DocsTest.pages().filter(p -> !p.equals(NOTEBOOK) && !labWritten(p)).toList());
+        List<Path> pages = new ArrayList<>(DocsTest.pages()
+                .filter(p -> !p.equals(NOTEBOOK) && !labWritten(p))
+                .toList());
         assertTrue(pages.contains(ROOT.resolve("README.md")) && pages.contains(ROOT.resolve("docs/results.md")));
         for (Path page : pages) {
             for (Figures.Mismatch m : figures.check(Files.readString(page))) {
