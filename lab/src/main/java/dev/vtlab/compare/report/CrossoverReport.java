@@ -120,10 +120,11 @@ public final class CrossoverReport {
     }
 
     private static JsonObjectBuilder ratio(LogRatio r) {
-        JsonObjectBuilder o = Json.createObjectBuilder().add("ratio", number(r.estimate(), 4));
+        // full precision: a reader's rounding to three places is then the lab's
+        JsonObjectBuilder o = Json.createObjectBuilder().add("ratio", Json.createValue(r.estimate()));
         if (r.determined()) {
-            o.add("ci95_low", number(r.low(), 4))
-                    .add("ci95_high", number(r.high(), 4))
+            o.add("ci95_low", Json.createValue(r.low()))
+                    .add("ci95_high", Json.createValue(r.high()))
                     .add("pairs", r.n1());
         } else {
             o.add("why", r.why());
