@@ -36,6 +36,7 @@ public final class LabServers implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    private static final int PIN_ATTEMPTS = 5;
     /** What the lab's server keeps of this process's environment: enough to find and run a JVM. */
     private static final Set<String> INHERITED =
             Set.of("PATH", "HOME", "USER", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME");
@@ -172,13 +173,21 @@ public final class LabServers implements AutoCloseable {
 
     private void pin(TreeSet<Integer> cpus) throws IOException, InterruptedException {
         List<String> pin = List.of("taskset", "-a", "-p", "-c", CpuPlan.list(cpus), String.valueOf(serverPid()));
-        if (new ProcessBuilder(pin)
-                        .redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                        .start()
-                        .waitFor()
-                != 0) {
-            throw new Stopped("could not pin the server: " + String.join(" ", pin));
+        // taskset -a walks the process's threads and fails on one that ends under it (a starting server's short-lived
+        // threads do): a few tries, then the failure
+        for (int attempt = 1; ; attempt++) {
+            if (new ProcessBuilder(pin)
+                            .redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .start()
+                            .waitFor()
+                    == 0) {
+                return;
+            }
+            if (attempt == PIN_ATTEMPTS) {
+                throw new Stopped("could not pin the server: " + String.join(" ", pin));
+            }
+            Thread.sleep(200);
         }
     }
 
