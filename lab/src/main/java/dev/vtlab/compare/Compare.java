@@ -58,6 +58,10 @@ import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.Calibration;
 import dev.vtlab.measurement.Machine;
+import dev.vtlab.profile.Attribution;
+import dev.vtlab.profile.Profile;
+import dev.vtlab.profile.ProfileAnalysis;
+import dev.vtlab.profile.Window;
 import jakarta.json.JsonException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -172,12 +176,25 @@ public final class Compare {
             ServerLayout.prepare(settings, checked.app(), checked.port());
             Runner runner = new Runner(checked);
             runner.clearRuns();
-            System.out.println("[compare] " + runner.calibrate().describe());
+            String calibration = runner.calibrate().describe();
+            System.out.println("[compare] " + calibration);
+            Map<String, String> environment =
+                    new LinkedHashMap<>(Provenance.of(checked, properties).entries());
+            environment.put("calibration", calibration);
             Path dir = settings.out().resolve("runs/crossover");
             CrossoverRunner.Result run = new CrossoverRunner(checked).run(design, spec, dir);
+            List<Profile> profiles = run.recording() == null
+                    ? List.of()
+                    : ProfileAnalysis.of(
+                            run.recording(),
+                            run.profiled().stream()
+                                    .map(s -> new Window(
+                                            s.start().epochMs(), s.end().epochMs()))
+                                    .toList(),
+                            Attribution.VTLAB_APP);
             CrossoverJudge.Result result = CrossoverJudge.judge(
-                    design, spec.name(), run, Jtl.read(dir.resolve(RawFiles.JTL)), settings.margin());
-            CrossoverReport.write(settings.out(), result, run.slices());
+                    design, spec.name(), run, Jtl.read(dir.resolve(RawFiles.JTL)), settings.margin(), profiles);
+            CrossoverReport.write(settings.out(), result, run.slices(), environment);
             CrossoverReport.console(result, System.out);
             System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", run.wallSeconds());
             return settings.out();

@@ -3,6 +3,7 @@ package dev.vtlab.profile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -75,36 +76,65 @@ public final class ProfileAnalysis {
      * @param appPackages the application's package prefixes ({@link Attribution#VTLAB_APP} for vtlab's own)
      */
     public static Profile of(Path recording, Window window, Set<String> appPackages) throws IOException {
-        ProfileAnalysis a = new ProfileAnalysis(appPackages);
+        return of(recording, List.of(window), appPackages).get(0);
+    }
+
+    /**
+     * One profile for each of {@code windows}, from one pass over the recording: the crossover design's slices, each
+     * a window of one mode.
+     *
+     * @param windows in time order, none overlapping another
+     */
+    public static List<Profile> of(Path recording, List<Window> windows, Set<String> appPackages) throws IOException {
+        for (int i = 1; i < windows.size(); i++) {
+            if (windows.get(i).startEpochMs() < windows.get(i - 1).endEpochMs()) {
+                throw new IllegalArgumentException("windows overlap or are out of order at " + i + ": " + windows);
+            }
+        }
+        List<ProfileAnalysis> analyses = new ArrayList<>();
+        for (int i = 0; i < windows.size(); i++) {
+            analyses.add(new ProfileAnalysis(appPackages));
+        }
+        long[] starts = windows.stream().mapToLong(Window::startEpochMs).toArray();
         try (RecordingFile file = new RecordingFile(recording)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent e = file.readEvent();
-                if (window.contains(e.getStartTime())) {
-                    a.add(e);
+                int i = Arrays.binarySearch(starts, e.getStartTime().toEpochMilli());
+                i = i >= 0 ? i : -i - 2; // the last window that starts at or before the event
+                if (i >= 0 && windows.get(i).contains(e.getStartTime())) {
+                    analyses.get(i).add(e);
                 }
             }
         }
+        ThreadCpu threads = ThreadCpu.read(ProfileRecorder.threadCpuFile(recording));
+        List<Profile> profiles = new ArrayList<>();
+        for (int i = 0; i < windows.size(); i++) {
+            profiles.add(analyses.get(i).profile(windows.get(i), threads));
+        }
+        return List.copyOf(profiles);
+    }
+
+    private Profile profile(Window window, ThreadCpu threads) {
         List<Profile.PinnedStack> stacks = new ArrayList<>();
-        a.pinned.forEach((site, n) -> stacks.add(
+        pinned.forEach((site, n) -> stacks.add(
                 new Profile.PinnedStack(site.reason(), site.blockingOperation(), site.frames(), n[0], n[1])));
         stacks.sort(Comparator.comparingLong(Profile.PinnedStack::count).reversed());
         long pinnedCount = stacks.stream().mapToLong(Profile.PinnedStack::count).sum();
         long pinnedNanos = stacks.stream().mapToLong(Profile.PinnedStack::nanos).sum();
         return new Profile(
                 window,
-                a.samples,
-                a.sampledNanos,
-                a.virtualThreadSamples,
-                a.firstUseNanos,
-                a.lostSamples,
-                ThreadCpu.read(ProfileRecorder.threadCpuFile(recording)),
-                new Profile.Gc(a.gcCount, a.gcPauseNanos),
-                new Profile.Allocation(
-                        a.allocatedBytes, a.stackChunkBytes, Profile.AllocationSite.ranked(a.directBuffers)),
-                new Profile.Jit(a.compilations, a.compilationNanos),
+                samples,
+                sampledNanos,
+                virtualThreadSamples,
+                firstUseNanos,
+                lostSamples,
+                threads,
+                new Profile.Gc(gcCount, gcPauseNanos),
+                new Profile.Allocation(allocatedBytes, stackChunkBytes, Profile.AllocationSite.ranked(directBuffers)),
+                new Profile.Jit(compilations, compilationNanos),
                 new Profile.Pinning(pinnedCount, pinnedNanos, stacks),
-                a.submitFailed,
-                a.switchRateReadings == 0 ? 0 : a.switchRateSum / a.switchRateReadings);
+                submitFailed,
+                switchRateReadings == 0 ? 0 : switchRateSum / switchRateReadings);
     }
 
     private void add(RecordedEvent e) {

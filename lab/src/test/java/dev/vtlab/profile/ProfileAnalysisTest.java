@@ -63,6 +63,25 @@ class ProfileAnalysisTest {
     }
 
     @Test
+    void windowsReadInOnePassAreTheWindowsReadOneByOne() throws IOException {
+        Window w = recording.window();
+        long third = (w.endEpochMs() - w.startEpochMs()) / 3;
+        // a gap between the two: its events belong to neither
+        Window first = new Window(w.startEpochMs(), w.startEpochMs() + third);
+        Window last = new Window(w.startEpochMs() + 2 * third, w.endEpochMs());
+        List<Profile> both = ProfileAnalysis.of(recording.jfr(), List.of(first, last), Attribution.VTLAB_APP);
+        for (int i = 0; i < 2; i++) {
+            Window one = i == 0 ? first : last;
+            Profile alone = ProfileAnalysis.of(recording.jfr(), one, Attribution.VTLAB_APP);
+            assertEquals(events("jdk.CPUTimeSample", one).size(), both.get(i).totalSamples());
+            assertEquals(alone.sampledNanos(), both.get(i).sampledNanos());
+            assertEquals(alone.gc(), both.get(i).gc());
+            assertEquals(one, both.get(i).window());
+        }
+        assertTrue(both.get(0).totalSamples() + both.get(1).totalSamples() < profile.totalSamples());
+    }
+
+    @Test
     void theBucketsAddUpToTheMeasuredCpu() {
         Map<Bucket, Double> us = profile.cpuMicrosPerRequest(recording.cpuSeconds(), recording.requests());
         double total = us.values().stream().mapToDouble(Double::doubleValue).sum();

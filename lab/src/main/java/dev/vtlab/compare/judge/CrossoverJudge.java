@@ -10,6 +10,7 @@ import dev.vtlab.compare.stats.Ratios;
 import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.profile.Profile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -55,13 +56,17 @@ public final class CrossoverJudge {
      */
     public record Settling(double[] rate, double[] cpuPerRequest) {}
 
-    /** The judged crossover, with its warm-up: how long, in how many slices, and whether the JIT was quiet at its end. */
+    /**
+     * The judged crossover, with its warm-up: how long, in how many slices, and whether the JIT was quiet at its end;
+     * {@code profile} is where the CPU went in the profiled blocks, null without them.
+     */
     public record Result(
             Crossover design,
             String test,
             List<ModeFigures> modes,
             List<Contrast> contrasts,
             Settling settling,
+            CrossoverProfile profile,
             double wallSeconds,
             double warmupSeconds,
             int warmupSlices,
@@ -71,6 +76,19 @@ public final class CrossoverJudge {
 
     public static Result judge(
             Crossover design, String test, CrossoverRunner.Result run, List<Jtl.Sample> samples, double margin) {
+        return judge(design, test, run, samples, margin, List.of());
+    }
+
+    /**
+     * @param profiles one profile for each of the run's profiled slices, in their order (none without profiling)
+     */
+    public static Result judge(
+            Crossover design,
+            String test,
+            CrossoverRunner.Result run,
+            List<Jtl.Sample> samples,
+            double margin,
+            List<Profile> profiles) {
         List<ModeFigures> figures = new ArrayList<>();
         for (DispatchMode mode : design.modes()) {
             figures.add(figures(mode, run, samples));
@@ -92,6 +110,16 @@ public final class CrossoverJudge {
                 List.copyOf(figures),
                 List.copyOf(contrasts),
                 settling(design, run, samples),
+                run.profiled().isEmpty()
+                        ? null
+                        : CrossoverProfile.of(
+                                design.modes(),
+                                design.profiledBlocks(),
+                                run.profiled(),
+                                profiles,
+                                run.slices(),
+                                design.blocks(),
+                                contrasts),
                 run.wallSeconds(),
                 run.warmupSeconds(),
                 run.warmupSlices(),

@@ -29,13 +29,19 @@ public final class CrossoverReport {
 
     private CrossoverReport() {}
 
-    public static void write(Path out, CrossoverJudge.Result result, List<CrossoverRunner.Slice> slices)
+    /** @param environment where and on what it ran: the machine, kernel, JDK, Liberty, CPUs, command */
+    public static void write(
+            Path out, CrossoverJudge.Result result, List<CrossoverRunner.Slice> slices, Map<String, String> environment)
             throws IOException {
         Files.createDirectories(out);
         Files.writeString(out.resolve(SLICES), csv(slices));
-        Files.writeString(out.resolve(JSON), json(result));
-        Files.writeString(out.resolve(MARKDOWN), markdown(result));
+        Files.writeString(out.resolve(JSON), json(result, environment));
+        Files.writeString(out.resolve(MARKDOWN), markdown(result, environment));
     }
+
+    /** The keys of the environment the markdown's conditions line names, in its order. */
+    private static final List<String> CONDITIONS =
+            List.of("cpu_model", "cpu_plan", "kernel", "jdk", "liberty", "calibration", "generated_at", "command");
 
     /** One row a slice: what the analysis reads, so that it can be redone from this file alone. */
     static String csv(List<CrossoverRunner.Slice> slices) {
@@ -60,7 +66,9 @@ public final class CrossoverReport {
         return b.toString();
     }
 
-    static String json(CrossoverJudge.Result r) {
+    static String json(CrossoverJudge.Result r, Map<String, String> environment) {
+        JsonObjectBuilder env = Json.createObjectBuilder();
+        environment.forEach(env::add);
         JsonObjectBuilder root = Json.createObjectBuilder()
                 .add("design", "crossover")
                 .add("test", r.test())
@@ -70,7 +78,8 @@ public final class CrossoverReport {
                 .add("warmup_slices", r.warmupSlices())
                 .add("warmup_s", round(r.warmupSeconds(), 1))
                 .add("warmed", r.warmed())
-                .add("wall_s", round(r.wallSeconds(), 1));
+                .add("wall_s", round(r.wallSeconds(), 1))
+                .add("environment", env);
         JsonArrayBuilder modes = Json.createArrayBuilder();
         for (CrossoverJudge.ModeFigures m : r.modes()) {
             modes.add(Json.createObjectBuilder()
@@ -113,6 +122,9 @@ public final class CrossoverReport {
         root.add(
                 "settling_after_switch",
                 Json.createObjectBuilder().add("rate", rate).add("cpu_per_request", cpu));
+        if (r.profile() != null) {
+            root.add("profile", CrossoverProfileReport.json(r.profile()));
+        }
         StringWriter w = new StringWriter();
         JsonWriterFactory f = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true));
         f.createWriter(w).write(root.build());
@@ -132,7 +144,7 @@ public final class CrossoverReport {
         return o;
     }
 
-    static String markdown(CrossoverJudge.Result r) {
+    static String markdown(CrossoverJudge.Result r, Map<String, String> environment) {
         StringBuilder b = new StringBuilder();
         b.append("# Crossover: ").append(r.test()).append("\n\n");
         b.append(String.format(
@@ -148,6 +160,18 @@ public final class CrossoverReport {
                 r.warmupSeconds(),
                 r.warmed() ? "with the JIT quiet" : "at its cap with the JIT still compiling: not a result",
                 r.wallSeconds() / 60));
+        for (String key : CONDITIONS) {
+            if (environment.containsKey(key)) {
+                b.append("- ")
+                        .append(key.replace('_', ' '))
+                        .append(": ")
+                        .append(environment.get(key))
+                        .append('\n');
+            }
+        }
+        if (CONDITIONS.stream().anyMatch(environment::containsKey)) {
+            b.append('\n');
+        }
         b.append(
                 "| mode | req/s | CPU µs a request | its CPU's interrupts, µs a request | its CPU busy, µs a request | mean ms | p95 ms | in flight, N = X·R |"
                         + " pool threads | OS threads |\n|---|---|---|---|---|---|---|---|---|---|\n");
@@ -185,6 +209,9 @@ public final class CrossoverReport {
                     .append(" |\n");
         }
         settling(b, r);
+        if (r.profile() != null) {
+            CrossoverProfileReport.markdown(b, r.profile());
+        }
         return b.toString();
     }
 

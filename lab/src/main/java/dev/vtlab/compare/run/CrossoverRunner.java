@@ -7,6 +7,7 @@ import dev.vtlab.compare.settings.Crossover;
 import dev.vtlab.compare.settings.TestSpec;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.metrics.ProcessStatus;
+import dev.vtlab.profile.ProfileRecorder;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -95,11 +96,14 @@ public final class CrossoverRunner {
     }
 
     /**
-     * What a crossover run gave: its slices, the server's seconds as sampled, the server's JVM options, and its
-     * warm-up: how long, in how many slices, and whether it ended with the JIT quiet (else at its cap).
+     * What a crossover run gave: its measured slices, its profiled slices and their recording (none and null without
+     * profiling), the server's seconds as sampled, the server's JVM options, and its warm-up: how long, in how many
+     * slices, and whether it ended with the JIT quiet (else at its cap).
      */
     public record Result(
             List<Slice> slices,
+            List<Slice> profiled,
+            Path recording,
             List<ServerSample> samples,
             List<String> jvmArgs,
             double wallSeconds,
@@ -132,7 +136,12 @@ public final class CrossoverRunner {
         Files.createDirectories(dir);
         long began = System.nanoTime();
         try (LabServers lab = new LabServers(prepared)) {
-            lab.startAs(settings.baseline(), "crossover", spec.test().serverJvmArgs());
+            ProfileRecorder recorder = new ProfileRecorder(settings.cpuProfile());
+            List<String> jvmArgs = new ArrayList<>(spec.test().serverJvmArgs());
+            if (design.profiledBlocks() > 0) {
+                jvmArgs.addAll(recorder.jvmArgs());
+            }
+            lab.startAs(settings.baseline(), "crossover", jvmArgs);
             int loadSeconds = design.maxLoadSeconds();
             Runner runner = new Runner(prepared);
             List<String> command = runner.jmeter(spec, Crossover.oneLevel(spec, loadSeconds + 60), dir, false);
@@ -158,11 +167,19 @@ public final class CrossoverRunner {
                             }
                         });
                 List<Slice> slices;
+                List<Slice> profiled = List.of();
+                Path recording = null;
                 Warm warm;
                 try {
                     awaitFirstAnswers(lab, failed);
                     warm = warmUp(design, lab, sampler, failed);
-                    slices = slices(design, lab, failed);
+                    slices = slices(design.order(), design, lab, failed, "block");
+                    if (design.profiledBlocks() > 0) {
+                        // after the measured blocks, so that the recording's cost is in none of them
+                        ProfileRecorder.Recording r = recorder.start(lab.serverPid(), dir);
+                        profiled = slices(design.profiledOrder(), design, lab, failed, "profiled block");
+                        recording = recorder.stop(r);
+                    }
                 } finally {
                     stopNow.countDown();
                     jmeter.join(Duration.ofSeconds(240));
@@ -171,11 +188,13 @@ public final class CrossoverRunner {
                     throw new Stopped("JMeter failed during the crossover: "
                             + failed.get().getMessage());
                 }
-                List<String> jvmArgs = jmx.inputArguments();
+                List<String> serverArgs = jmx.inputArguments();
                 return new Result(
                         slices,
+                        profiled,
+                        recording,
                         sampler.samples(),
-                        jvmArgs.isEmpty() ? lab.jvmArgs() : jvmArgs,
+                        serverArgs.isEmpty() ? lab.jvmArgs() : serverArgs,
                         (System.nanoTime() - began) / 1e9,
                         warm.seconds(),
                         warm.slices(),
@@ -216,12 +235,16 @@ public final class CrossoverRunner {
         }
     }
 
-    /** The measured slices, switching the server's mode at each. */
-    private List<Slice> slices(Crossover design, LabServers lab, AtomicReference<Exception> failed)
+    /** The slices of {@code order}'s blocks, switching the server's mode at each; {@code what} names them on the console. */
+    private List<Slice> slices(
+            List<List<DispatchMode>> order,
+            Crossover design,
+            LabServers lab,
+            AtomicReference<Exception> failed,
+            String what)
             throws IOException, InterruptedException {
         long serverPid = lab.serverPid();
         List<Slice> slices = new ArrayList<>();
-        List<List<DispatchMode>> order = design.order();
         for (int b = 0; b < order.size(); b++) {
             for (int pos = 0; pos < order.get(b).size(); pos++) {
                 DispatchMode mode = order.get(b).get(pos);
@@ -236,7 +259,8 @@ public final class CrossoverRunner {
                 slices.add(slice);
                 System.out.printf(
                         Locale.ROOT,
-                        "[compare] crossover · block %d/%d · %s · %.0f req/s · %.1f µs CPU a request%n",
+                        "[compare] crossover · %s %d/%d · %s · %.0f req/s · %.1f µs CPU a request%n",
+                        what,
                         b + 1,
                         order.size(),
                         mode.label(),

@@ -17,12 +17,24 @@ import java.util.Properties;
  * square: each mode is in each position of a block, and follows each other mode, equally often over a whole square.
  *
  * @param blocks blocks measured, a whole number of squares
+ * @param profiledBlocks blocks after the measured ones with the server's CPU recorded (compare.cpuProfile): one square
+ *     per compare.cpuProfile.runs, none without profiling; the recording costs CPU, so they stay out of every verdict
  * @param warmupCapSeconds the most the warm-up may take: every mode in turn in slices of the same length, whole rounds
  *     until the JIT is quiet (compare.warmupSeconds, {@value #DEFAULT_WARMUP_CAP_SECONDS} s unless given: the
  *     warm-up is paid once, not once a run)
  */
 public record Crossover(
-        List<DispatchMode> modes, int sliceSeconds, int discardSeconds, int blocks, int warmupCapSeconds) {
+        List<DispatchMode> modes,
+        int sliceSeconds,
+        int discardSeconds,
+        int blocks,
+        int warmupCapSeconds,
+        int profiledBlocks) {
+
+    /** A design without profiled blocks. */
+    public Crossover(List<DispatchMode> modes, int sliceSeconds, int discardSeconds, int blocks, int warmupCapSeconds) {
+        this(modes, sliceSeconds, discardSeconds, blocks, warmupCapSeconds, 0);
+    }
 
     public static final int DEFAULT_WARMUP_CAP_SECONDS = 300;
     /** Whole rounds of every mode the warm-up runs at least, so that each mode's paths are compiled twice over. */
@@ -95,14 +107,15 @@ public record Crossover(
             throw new IllegalArgumentException(Setting.CROSSOVER_BLOCKS.key() + " must be a multiple of " + square
                     + " for " + settings.modes().size() + " modes (a whole balanced square), not " + blocks);
         }
-        if ((long) blocks * settings.modes().size() * slice > MAX_MEASURED_SECONDS) {
-            throw new IllegalArgumentException(Setting.CROSSOVER_BLOCKS.key() + " × modes × "
+        int profiled = settings.cpuProfile().profiledRuns() * square;
+        if ((long) (blocks + profiled) * settings.modes().size() * slice > MAX_MEASURED_SECONDS) {
+            throw new IllegalArgumentException("(" + Setting.CROSSOVER_BLOCKS.key() + " + profiled blocks) × modes × "
                     + Setting.CROSSOVER_SLICE_SECONDS.key() + " must be at most " + MAX_MEASURED_SECONDS + " s");
         }
         int cap = p.getProperty(Setting.WARMUP_SECONDS.key()) == null
                 ? DEFAULT_WARMUP_CAP_SECONDS
                 : settings.warmupSeconds();
-        return new Crossover(List.copyOf(settings.modes()), slice, discard, blocks, cap);
+        return new Crossover(List.copyOf(settings.modes()), slice, discard, blocks, cap, profiled);
     }
 
     private static int integer(Properties p, Setting key, int fallback, int min, int max) {
@@ -159,9 +172,18 @@ public record Crossover(
 
     /** The modes of each measured block in order, square after square. */
     public List<List<DispatchMode>> order() {
+        return order(blocks);
+    }
+
+    /** The modes of each profiled block in order: whole squares again, after the measured ones. */
+    public List<List<DispatchMode>> profiledOrder() {
+        return order(profiledBlocks);
+    }
+
+    private List<List<DispatchMode>> order(int count) {
         List<int[]> square = williams(modes.size());
         List<List<DispatchMode>> order = new ArrayList<>();
-        for (int b = 0; b < blocks; b++) {
+        for (int b = 0; b < count; b++) {
             List<DispatchMode> block = new ArrayList<>();
             for (int i : square.get(b % square.size())) {
                 block.add(modes.get(i));
@@ -176,9 +198,9 @@ public record Crossover(
         return blocks * modes.size() * sliceSeconds;
     }
 
-    /** The most seconds of load: the warm-up's cap, a round past it, and the measured blocks. */
+    /** The most seconds of load: the warm-up's cap, a round past it, the measured blocks and the profiled ones. */
     public int maxLoadSeconds() {
-        return warmupCapSeconds + modes.size() * sliceSeconds + measuredSeconds();
+        return warmupCapSeconds + modes.size() * sliceSeconds * (1 + profiledBlocks) + measuredSeconds();
     }
 
     /** The test's properties for one level of {@code seconds}: the whole crossover under one constant load. */

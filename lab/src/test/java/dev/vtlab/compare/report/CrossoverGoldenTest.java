@@ -6,11 +6,16 @@ import dev.vtlab.compare.judge.CrossoverJudge;
 import dev.vtlab.compare.run.CrossoverRunner;
 import dev.vtlab.compare.settings.Crossover;
 import dev.vtlab.dispatch.DispatchMode;
+import dev.vtlab.profile.Bucket;
+import dev.vtlab.profile.Profile;
+import dev.vtlab.profile.ThreadCpu;
+import dev.vtlab.profile.Window;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +53,9 @@ class CrossoverGoldenTest {
                         start.epochMs() - 5_000));
             }
         }
-        return new CrossoverRunner.Result(slices, List.of(), List.of(), 210.0, 120.0, 6, true);
+        // the profiled blocks read as the measured ones did, so the golden files show the profile's section too
+        return new CrossoverRunner.Result(
+                slices, slices, Path.of("profile.jfr"), List.of(), List.of(), 210.0, 120.0, 6, true);
     }
 
     private static CrossoverRunner.Reading reading(
@@ -67,8 +74,10 @@ class CrossoverGoldenTest {
      */
     @org.junit.jupiter.api.Test
     void theRatioIsTheHandDerivedOne() {
-        Crossover design = new Crossover(List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL), 20, 5, 2, 300);
-        var r = CrossoverJudge.judge(design, "throughput", run(), List.of(), 0.05)
+        Crossover design =
+                new Crossover(List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL), 20, 5, 2, 300, 2);
+        CrossoverRunner.Result run = run();
+        var r = CrossoverJudge.judge(design, "throughput", run, List.of(), 0.05, profiles(run))
                 .contrasts()
                 .get(0)
                 .cpu()
@@ -78,13 +87,52 @@ class CrossoverGoldenTest {
         assertEquals(1.08026, r.high(), 1e-5);
     }
 
+    /** Each slice's samples: the pool 60 % application and 40 % HTTP, managed-virtual half and half. */
+    private static List<Profile> profiles(CrossoverRunner.Result run) {
+        List<Profile> profiles = new ArrayList<>();
+        for (CrossoverRunner.Slice s : run.profiled()) {
+            long app = s.mode() == DispatchMode.THREADPOOL ? 60 : 50;
+            Map<Bucket, Long> samples = new EnumMap<>(Bucket.class), nanos = new EnumMap<>(Bucket.class);
+            for (Bucket b : Bucket.values()) {
+                samples.put(b, b == Bucket.APPLICATION ? app : b == Bucket.HTTP ? 100 - app : 0L);
+                nanos.put(b, samples.get(b) * 10_000_000L);
+            }
+            profiles.add(new Profile(
+                    new Window(s.start().epochMs(), s.end().epochMs()),
+                    samples,
+                    nanos,
+                    0,
+                    0,
+                    3,
+                    ThreadCpu.NONE,
+                    new Profile.Gc(0, 0),
+                    new Profile.Allocation(0, 0, List.of()),
+                    new Profile.Jit(0, 0),
+                    new Profile.Pinning(0, 0, List.of()),
+                    0,
+                    0));
+        }
+        return profiles;
+    }
+
+    private static final Map<String, String> ENVIRONMENT = new LinkedHashMap<>();
+
+    static {
+        ENVIRONMENT.put("cpu_model", "a test CPU");
+        ENVIRONMENT.put("cpu_plan", "server on CPU 0, load on CPU 1");
+        ENVIRONMENT.put("kernel", "Linux 6.0");
+        ENVIRONMENT.put("jdk", "Temurin 25");
+        ENVIRONMENT.put("command", "./mvnw -Pcompare verify");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {CrossoverReport.JSON, CrossoverReport.MARKDOWN, CrossoverReport.SLICES})
     void eachFormatIsItsGoldenFile(String file, @TempDir Path tmp) throws IOException {
         CrossoverRunner.Result run = run();
-        Crossover design = new Crossover(List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL), 20, 5, 2, 300);
-        CrossoverJudge.Result result = CrossoverJudge.judge(design, "throughput", run, List.of(), 0.05);
-        CrossoverReport.write(tmp, result, run.slices());
+        Crossover design =
+                new Crossover(List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL), 20, 5, 2, 300, 2);
+        CrossoverJudge.Result result = CrossoverJudge.judge(design, "throughput", run, List.of(), 0.05, profiles(run));
+        CrossoverReport.write(tmp, result, run.slices(), ENVIRONMENT);
         String written = Files.readString(tmp.resolve(file));
         Path golden = GOLDEN.resolve(file);
         if (Boolean.getBoolean("vtlab.golden.update")) {
