@@ -181,6 +181,12 @@ public final class Compare {
             Map<String, String> environment =
                     new LinkedHashMap<>(Provenance.of(checked, properties).entries());
             environment.put("calibration", calibration);
+            environment.put(
+                    "load",
+                    spec.offered() + " users"
+                            + (spec.pacedRate() == null
+                                    ? ""
+                                    : ", paced at " + spec.pacedRate() + " requests/s between them"));
             Path dir = settings.out().resolve("runs/crossover");
             CrossoverRunner.Result run = new CrossoverRunner(checked).run(design, spec, dir);
             List<Profile> profiles = run.recording() == null

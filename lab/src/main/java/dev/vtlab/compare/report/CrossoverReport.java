@@ -40,8 +40,8 @@ public final class CrossoverReport {
     }
 
     /** The keys of the environment the markdown's conditions line names, in its order. */
-    private static final List<String> CONDITIONS =
-            List.of("cpu_model", "cpu_plan", "kernel", "jdk", "liberty", "calibration", "generated_at", "command");
+    private static final List<String> CONDITIONS = List.of(
+            "load", "cpu_model", "cpu_plan", "kernel", "jdk", "liberty", "calibration", "generated_at", "command");
 
     /** One row a slice: what the analysis reads, so that it can be redone from this file alone. */
     static String csv(List<CrossoverRunner.Slice> slices) {

@@ -408,7 +408,7 @@ public final class Catalogue {
     private static final Map<String, Integer> WARM_UP_BATCHES = Map.of("ping", 25, "throughput", 25, "url", 10);
 
     /** The tests whose plan takes RATE as a pace for its closed users (ping.jmx: see {@link LoadTest#paced()}). */
-    private static final Set<String> PACED = Set.of("ping", "url");
+    private static final Set<String> PACED = Set.of("ping", "url", "throughput");
 
     /** The JVM option that commits and touches every heap page at start (see {@link LoadTest#serverJvmArgs()}). */
     private static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";

@@ -57,7 +57,17 @@ public record Crossover(
      * blocks).
      */
     public static Crossover from(Properties p, CompareSettings settings) {
-        String design = p.getProperty(Setting.DESIGN.key(), "jvms").trim();
+        String given = p.getProperty(Setting.DESIGN.key());
+        String design = given == null ? null : given.trim();
+        String refusal = refusal(settings);
+        if (design == null) {
+            // the quick profile's question is one the crossover answers more precisely, where it applies; a count of
+            // runs asks for fresh JVMs
+            boolean crossover = settings.profile() == Catalogue.Profile.QUICK
+                    && refusal == null
+                    && p.getProperty(Setting.REPEATS.key()) == null;
+            design = crossover ? NAME : "jvms";
+        }
         if (design.equals("jvms")) {
             for (Setting s : List.of(
                     Setting.CROSSOVER_SLICE_SECONDS, Setting.CROSSOVER_DISCARD_SECONDS, Setting.CROSSOVER_BLOCKS)) {
@@ -72,37 +82,14 @@ public record Crossover(
             throw new IllegalArgumentException(Setting.DESIGN.key() + " must be 'jvms' (a fresh JVM per run) or '"
                     + NAME + "', not '" + design + "'");
         }
-        if (settings.app() != null) {
-            throw new IllegalArgumentException(
-                    Setting.DESIGN.key() + "=" + NAME
-                            + " runs the lab's own app, whose server can switch modes at run time; your app runs in fresh JVMs");
-        }
-        for (DispatchMode mode : settings.modes()) {
-            if (!mode.applicationLevel()) {
-                throw new IllegalArgumentException(Setting.DESIGN.key() + "=" + NAME + ": " + Setting.MODES.key()
-                        + " may name only modes the application decides, not '" + mode.label()
-                        + "' (vtlab's Liberty feature decides it when the server starts)");
-            }
-        }
-        if (settings.specs().size() != 1) {
-            throw new IllegalArgumentException(Setting.DESIGN.key() + "=" + NAME + " measures one test at a time: set "
-                    + Setting.TESTS.key() + " to one of them");
-        }
-        if (settings.specs().get(0).test().sudden()
-                || settings.specs().get(0).test().shape() == Catalogue.Shape.PLAN) {
-            throw new IllegalArgumentException(Setting.DESIGN.key() + "=" + NAME
-                    + " needs a steady load: a sudden load meets a cold server, which only a fresh JVM has");
-        }
-        if (settings.sequential() || settings.precision() != null || settings.sharedJvm()) {
-            throw new IllegalArgumentException(Setting.DESIGN.key() + "=" + NAME + " runs a fixed number of blocks ("
-                    + Setting.CROSSOVER_BLOCKS.key() + "); " + Setting.SEQUENTIAL.key() + ", "
-                    + Setting.PRECISION.key() + " and " + Setting.SHARED_JVM.key() + " belong to the fresh-JVM design");
+        if (refusal != null) {
+            throw new IllegalArgumentException(refusal);
         }
         int slice = integer(
                 p, Setting.CROSSOVER_SLICE_SECONDS, DEFAULT_SLICE_SECONDS, MIN_SLICE_SECONDS, MAX_SLICE_SECONDS);
         int discard = integer(p, Setting.CROSSOVER_DISCARD_SECONDS, DEFAULT_DISCARD_SECONDS, 1, slice / 2);
         int square = squareRows(settings.modes().size());
-        int blocks = integer(p, Setting.CROSSOVER_BLOCKS, 2 * square, square, MAX_BLOCKS);
+        int blocks = integer(p, Setting.CROSSOVER_BLOCKS, defaultBlocks(square), square, MAX_BLOCKS);
         if (blocks % square != 0) {
             throw new IllegalArgumentException(Setting.CROSSOVER_BLOCKS.key() + " must be a multiple of " + square
                     + " for " + settings.modes().size() + " modes (a whole balanced square), not " + blocks);
@@ -116,6 +103,36 @@ public record Crossover(
                 ? DEFAULT_WARMUP_CAP_SECONDS
                 : settings.warmupSeconds();
         return new Crossover(List.copyOf(settings.modes()), slice, discard, blocks, cap, profiled);
+    }
+
+    /** Why {@code settings} cannot run as a crossover, or null when they can. */
+    static String refusal(CompareSettings settings) {
+        if (settings.app() != null) {
+            return (Setting.DESIGN.key() + "=" + NAME
+                    + " runs the lab's own app, whose server can switch modes at run time; your app runs in fresh JVMs");
+        }
+        for (DispatchMode mode : settings.modes()) {
+            if (!mode.applicationLevel()) {
+                return (Setting.DESIGN.key() + "=" + NAME + ": " + Setting.MODES.key()
+                        + " may name only modes the application decides, not '" + mode.label()
+                        + "' (vtlab's Liberty feature decides it when the server starts)");
+            }
+        }
+        if (settings.specs().size() != 1) {
+            return (Setting.DESIGN.key() + "=" + NAME + " measures one test at a time: set " + Setting.TESTS.key()
+                    + " to one of them");
+        }
+        if (settings.specs().get(0).test().sudden()
+                || settings.specs().get(0).test().shape() == Catalogue.Shape.PLAN) {
+            return (Setting.DESIGN.key() + "=" + NAME
+                    + " needs a steady load: a sudden load meets a cold server, which only a fresh JVM has");
+        }
+        if (settings.sequential() || settings.precision() != null || settings.sharedJvm()) {
+            return (Setting.DESIGN.key() + "=" + NAME + " runs a fixed number of blocks ("
+                    + Setting.CROSSOVER_BLOCKS.key() + "); " + Setting.SEQUENTIAL.key() + ", "
+                    + Setting.PRECISION.key() + " and " + Setting.SHARED_JVM.key() + " belong to the fresh-JVM design");
+        }
+        return null;
     }
 
     private static int integer(Properties p, Setting key, int fallback, int min, int max) {
@@ -133,6 +150,14 @@ public record Crossover(
         }
         throw new IllegalArgumentException(
                 key.key() + " must be a whole number from " + min + " to " + max + ", not '" + v + "'");
+    }
+
+    /** Pairs of blocks a paired t interval rests on at least by default: 7 degrees of freedom, t 2.36 against 3.18 at 3. */
+    public static final int MIN_DEFAULT_BLOCKS = 8;
+
+    /** The fewest whole squares of {@code rows} blocks that reach {@link #MIN_DEFAULT_BLOCKS}, and at least two. */
+    static int defaultBlocks(int rows) {
+        return Math.max(2, (MIN_DEFAULT_BLOCKS + rows - 1) / rows) * rows;
     }
 
     /** Rows of Williams' square for {@code k} modes: k when k is even, 2k when it is odd. */

@@ -70,23 +70,57 @@ class CrossoverTest {
     }
 
     @Test
-    void twoModesRunAbbaAndTheDefaultIsTwoSquares() {
+    void twoModesRunAbbaAndTheDefaultIsEightBlocks() {
         Properties p = props("compare.modes", "threadpool,managed-virtual");
         Crossover design = parse(p);
-        assertEquals(4, design.blocks());
+        assertEquals(8, design.blocks());
         List<List<DispatchMode>> order = design.order();
         assertEquals(List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL), order.get(0));
         assertEquals(List.of(DispatchMode.MANAGED_VIRTUAL, DispatchMode.THREADPOOL), order.get(1));
         assertEquals(Crossover.DEFAULT_SLICE_SECONDS, design.sliceSeconds());
         assertEquals(Crossover.DEFAULT_WARMUP_CAP_SECONDS, design.warmupCapSeconds());
-        assertEquals(4 * 2 * Crossover.DEFAULT_SLICE_SECONDS, design.measuredSeconds());
+        assertEquals(8 * 2 * Crossover.DEFAULT_SLICE_SECONDS, design.measuredSeconds());
+    }
+
+    /** Whole squares, at least two, and at least eight blocks: 4 squares of 2, 2 of 4, 2 of 6 (3 modes), 2 of 10. */
+    @Test
+    void theDefaultBlocksAreWholeSquaresOfAtLeastEight() {
+        assertEquals(8, Crossover.defaultBlocks(2));
+        assertEquals(8, Crossover.defaultBlocks(4));
+        assertEquals(12, Crossover.defaultBlocks(6));
+        assertEquals(20, Crossover.defaultBlocks(10));
+        assertEquals(
+                12,
+                parse(props("compare.modes", "threadpool,virtual,platform-handoff"))
+                        .blocks());
+    }
+
+    @Test
+    void theQuickProfileRunsTheCrossoverWhereItApplies() {
+        Properties quick = new Properties();
+        Crossover design = Crossover.from(quick, CompareSettings.from(quick, Fixtures.ROOT, "0-1", Fixtures.HOME));
+        assertEquals(List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL), design.modes());
+        assertEquals(8, design.blocks());
+        // fresh JVMs where a count of runs is asked for, where the design is named, or where the crossover cannot run
+        for (String[] kv : List.of(
+                new String[] {"compare.repeats", "3"},
+                new String[] {"compare.design", "jvms"},
+                new String[] {"compare.profile", "smoke"},
+                new String[] {"compare.modes", "threadpool,executor-virtual"},
+                new String[] {"compare.tests", "throughput,ping"})) {
+            Properties p = new Properties();
+            p.setProperty(kv[0], kv[1]);
+            assertNull(Crossover.from(p, CompareSettings.from(p, Fixtures.ROOT, "0-1", Fixtures.HOME)), kv[0]);
+        }
     }
 
     @Test
     void withoutTheDesignNothingChangesAndItsKnobsAreRefused() {
         Properties p = new Properties();
+        p.setProperty("compare.design", "jvms");
         assertNull(Crossover.from(p, CompareSettings.from(p, Fixtures.ROOT, "0-1", Fixtures.HOME)));
         Properties q = new Properties();
+        q.setProperty("compare.profile", "rigorous");
         q.setProperty("compare.crossover.blocks", "4");
         String message = assertThrows(
                         IllegalArgumentException.class,
