@@ -100,8 +100,10 @@ public final class Compare {
                                     .resolve("index.html"));
                 case Entry.Measure m -> {
                     Path out = run(m.properties(), m.basedir());
-                    boolean crossover = Crossover.NAME.equals(
-                            m.properties().getProperty(Setting.DESIGN.key(), "").trim());
+                    // the settings parsed again, purely: which design ran decides which page is the report
+                    CompareSettings settings = CompareSettings.from(
+                            m.properties(), m.basedir(), Machine.allowedCpus(), System.getProperty("user.home"));
+                    boolean crossover = Crossover.from(m.properties(), settings) != null;
                     System.out.println(
                             "[compare] report: " + out.resolve(crossover ? CrossoverReport.MARKDOWN : "index.html"));
                 }

@@ -120,6 +120,9 @@ public final class LabServers implements AutoCloseable {
         if (settings.poolMaxThreads() != null) {
             env.put("POOL_MAX_THREADS", String.valueOf(settings.poolMaxThreads()));
         }
+        if (settings.poolCoreThreads() != null) {
+            env.put("POOL_CORE_THREADS", String.valueOf(settings.poolCoreThreads()));
+        }
         serverStarted = true;
         int exit = start.start().waitFor();
         if (exit != 0) {

@@ -133,6 +133,9 @@ public final class Provenance {
         m.put(
                 "pool_max_threads",
                 settings.poolMaxThreads() == null ? "Liberty default" : String.valueOf(settings.poolMaxThreads()));
+        if (settings.poolCoreThreads() != null) {
+            m.put("pool_core_threads", String.valueOf(settings.poolCoreThreads()));
+        }
         m.put("monitoring", monitoring(prepared));
         m.put(
                 "jmeter_engines",

@@ -63,6 +63,7 @@ public record CompareSettings(
         Integer maxPoolSize,
         Integer minRunnable,
         Integer poolMaxThreads,
+        Integer poolCoreThreads,
         int warmupSeconds,
         Dashboards dashboards,
         String serverHost,
@@ -178,6 +179,7 @@ public record CompareSettings(
                 optional(p, Setting.MAX_POOL_SIZE, 1, 32767),
                 optional(p, Setting.MIN_RUNNABLE, 1, 1024),
                 optional(p, Setting.POOL_MAX_THREADS, 1, 32767),
+                poolCoreThreads(p),
                 bounded(p, Setting.WARMUP_SECONDS, profile.warmupSeconds, 0, 600),
                 // a dashboard costs about 9.5 s inside a mode's first run, 19 s of the quick profile's 15 min
                 // (compare.md, the levers); the lab's report has each run's per-second series
@@ -535,6 +537,7 @@ public record CompareSettings(
                 maxPoolSize,
                 minRunnable,
                 poolMaxThreads,
+                poolCoreThreads,
                 warmupSeconds,
                 dashboards,
                 serverHost,
@@ -618,6 +621,20 @@ public record CompareSettings(
                 url != null
                         && !rateGiven
                         && ("probe".equals(pace) || pace == null && profile != Catalogue.Profile.SMOKE));
+    }
+
+    /**
+     * compare.poolCoreThreads: the Default Executor's coreThreads, at most compare.poolMaxThreads; equal to it, a pool of
+     * fixed size, the control that takes the autonomic pool's sizing out of a comparison.
+     */
+    private static Integer poolCoreThreads(Properties p) {
+        Integer core = optional(p, Setting.POOL_CORE_THREADS, 1, 32767);
+        Integer max = optional(p, Setting.POOL_MAX_THREADS, 1, 32767);
+        if (core != null && (max == null || core > max)) {
+            throw new IllegalArgumentException(Setting.POOL_CORE_THREADS.key() + " must come with "
+                    + Setting.POOL_MAX_THREADS.key() + " and be at most it, not " + core + " with " + max);
+        }
+        return core;
     }
 
     /**

@@ -31,6 +31,7 @@ public enum Setting {
     MAX_POOL_SIZE("maxPoolSize"),
     MIN_RUNNABLE("minRunnable"),
     POOL_MAX_THREADS("poolMaxThreads"),
+    POOL_CORE_THREADS("poolCoreThreads"),
     WARMUP_SECONDS("warmupSeconds"),
     JMETER_DASHBOARDS("jmeterDashboards"),
     SERVER_HOST("serverHost"),

@@ -35,6 +35,21 @@ class CompareSettingsTest {
     }
 
     @Test
+    void aFixedSizePoolIsCoreThreadsEqualToMaxThreads() {
+        CompareSettings fixed = parse("compare.poolMaxThreads", "100", "compare.poolCoreThreads", "100");
+        assertEquals(100, fixed.poolCoreThreads());
+        assertEquals(100, fixed.poolMaxThreads());
+        assertEquals(null, parse().poolCoreThreads());
+        refused("compare.poolCoreThreads must come with compare.poolMaxThreads", "compare.poolCoreThreads", "50");
+        refused(
+                "compare.poolCoreThreads must come with compare.poolMaxThreads and be at most it",
+                "compare.poolCoreThreads",
+                "50",
+                "compare.poolMaxThreads",
+                "40");
+    }
+
+    @Test
     void theDefaultModesAreWhatTheQuestionCanDeploy() {
         assertEquals(
                 List.of(DispatchMode.THREADPOOL, DispatchMode.MANAGED_VIRTUAL),
