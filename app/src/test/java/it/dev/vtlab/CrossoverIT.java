@@ -9,6 +9,7 @@ import dev.vtlab.compare.report.CrossoverReport;
 import dev.vtlab.compare.run.LabServers;
 import dev.vtlab.dispatch.DispatchMode;
 import jakarta.json.Json;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
@@ -132,6 +133,9 @@ class CrossoverIT {
         p.setProperty("compare.crossover.discardSeconds", "2");
         p.setProperty("compare.crossover.blocks", "2");
         p.setProperty("compare.warmupSeconds", "24");
+        // one square of profiled blocks after the measured ones
+        p.setProperty("compare.cpuProfile", "true");
+        p.setProperty("compare.cpuProfile.runs", "1");
         p.setProperty("compare.port", System.getProperty("it.compare.port"));
         p.setProperty("compare.remotePort", System.getProperty("it.compare.remote.port"));
         p.setProperty(
@@ -160,6 +164,24 @@ class CrossoverIT {
                         m.asJsonObject().getJsonNumber("in_flight_littles_law").doubleValue();
                 assertTrue(inFlight > 15 && inFlight <= 20.5, "in flight " + inFlight + " of 20 users");
             }
+            JsonObject profile = result.getJsonObject("profile");
+            assertEquals(2, profile.getInt("blocks"));
+            assertTrue(profile.getJsonNumber("samples").longValue() > 0, profile.toString());
+            for (JsonValue m : profile.getJsonArray("modes")) {
+                // each mode's buckets are its measured CPU a request, shared out: they add up to it
+                JsonObject mode = m.asJsonObject();
+                JsonObject buckets = mode.getJsonObject("buckets_us_per_request");
+                double sum = buckets.values().stream()
+                        .mapToDouble(v -> ((JsonNumber) v).doubleValue())
+                        .sum();
+                double total = mode.getJsonNumber("cpu_us_per_request").doubleValue();
+                assertEquals(total, sum, 0.01 * buckets.size() + 1e-6, mode.toString());
+                assertTrue(buckets.getJsonNumber("application").doubleValue() > 0, mode.toString());
+                assertTrue(buckets.getJsonNumber("http").doubleValue() > 0, mode.toString());
+            }
+            JsonObject d = profile.getJsonArray("differences").getJsonObject(0);
+            assertEquals("managed-virtual", d.getString("mode"));
+            assertEquals(2, d.getJsonObject("cpu_us_per_request").getInt("blocks"));
         }
         assertTrue(Files.readString(out.resolve(CrossoverReport.MARKDOWN)).contains("managed-virtual ÷ threadpool"));
     }
