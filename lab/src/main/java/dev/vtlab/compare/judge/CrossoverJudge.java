@@ -5,6 +5,7 @@ import dev.vtlab.compare.raw.ServerMetric;
 import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.run.CrossoverRunner;
 import dev.vtlab.compare.settings.Crossover;
+import dev.vtlab.compare.stats.Contrasts;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Ratios;
 import dev.vtlab.compare.stats.Stats;
@@ -50,11 +51,22 @@ public final class CrossoverJudge {
             Verdicts.Judgement rate) {}
 
     /**
-     * How a slice settles after its switch: for each second since the switch, the median over slices of that second's
-     * rate of answers and CPU per answer, each relative to its slice's measured mean (1 = settled). What the discard
-     * is chosen from.
+     * How a mode recovers from a switch: for each second k since the switch, the median over slices of that second's
+     * rate of answers and CPU per answer, each relative to the same slice's last third. {@code switched} holds the
+     * slices that follow another mode, {@code same} those that follow their own (ABBA's middle pair): a curve below 1
+     * after a switch and near 1 without one is carry-over, which the discard must outlast.
      */
-    public record Settling(double[] rate, double[] cpuPerRequest) {}
+    public record Settling(Curve switched, Curve same) {}
+
+    /** Per second since the switch: rate and CPU per request against the slice's last third, over {@code slices}. */
+    public record Curve(int slices, double[] rate, double[] cpuPerRequest) {}
+
+    /**
+     * Each mode's CPU µs a request in its slices that follow another mode less in those that follow itself, with
+     * Welch's interval; undetermined where either kind has fewer than two slices (every Williams square of more than
+     * two modes). A difference beyond its interval is carry-over that the discard did not remove.
+     */
+    public record CarryOver(DispatchMode mode, Contrasts.Difference afterAnotherLessAfterItself) {}
 
     /**
      * The judged crossover, with its warm-up: how long, in how many slices, and whether the JIT was quiet at its end;
@@ -66,6 +78,7 @@ public final class CrossoverJudge {
             List<ModeFigures> modes,
             List<Contrast> contrasts,
             Settling settling,
+            List<CarryOver> carryOver,
             CrossoverProfile profile,
             double wallSeconds,
             double warmupSeconds,
@@ -110,6 +123,7 @@ public final class CrossoverJudge {
                 List.copyOf(figures),
                 List.copyOf(contrasts),
                 settling(design, run, samples),
+                carryOver(design, run.slices()),
                 run.profiled().isEmpty()
                         ? null
                         : CrossoverProfile.of(
@@ -233,43 +247,100 @@ public final class CrossoverJudge {
     }
 
     /**
-     * Each second k since a slice's switch: answers ending in it (JMeter's, by end time) and the server's CPU in it
-     * (the sampler's reading that closes it), against the slice's measured part. Seconds without a reading are left out.
+     * Each second k since a slice's switch: answers ending in it (JMeter's, by end time) and the server's CPU in it (the
+     * sampler's reading that closes it), against the same slice's last third. Seconds without a reading are left out;
+     * the first measured slice, which follows the warm-up, is in neither curve.
      */
     static Settling settling(Crossover design, CrossoverRunner.Result run, List<Jtl.Sample> samples) {
         int n = design.sliceSeconds();
-        List<List<Double>> rate = new ArrayList<>(), cpu = new ArrayList<>();
-        for (int k = 0; k < n; k++) {
-            rate.add(new ArrayList<>());
-            cpu.add(new ArrayList<>());
-        }
         long[] ends = samples.stream().mapToLong(Jtl.Sample::end).sorted().toArray();
-        for (CrossoverRunner.Slice s : run.slices()) {
-            double measuredRate = count(ends, s.start().epochMs(), s.end().epochMs()) / s.seconds();
-            double measuredCpu = s.requests() == 0 ? Double.NaN : s.cpuSeconds() / s.requests();
+        List<List<Double>> rateS = lists(n), cpuS = lists(n), rateO = lists(n), cpuO = lists(n);
+        int switched = 0, same = 0;
+        List<CrossoverRunner.Slice> slices = run.slices();
+        for (int i = 1; i < slices.size(); i++) {
+            CrossoverRunner.Slice s = slices.get(i);
+            boolean after = slices.get(i - 1).mode() != s.mode();
+            double[] answers = new double[n], cpu = new double[n];
+            java.util.Arrays.fill(answers, Double.NaN);
+            java.util.Arrays.fill(cpu, Double.NaN);
             for (ServerSample ss : run.samples()) {
                 long offset = ss.epochMs() - s.switchedEpochMs();
                 int k = (int) (offset / 1000) - 1; // a reading closes the second before it
                 if (offset <= 0 || k < 0 || k >= n || ss.epochMs() > s.end().epochMs()) {
                     continue;
                 }
-                long answers = count(ends, ss.epochMs() - 1000, ss.epochMs());
-                if (measuredRate > 0) {
-                    rate.get(k).add(answers / measuredRate);
+                long a = count(ends, ss.epochMs() - 1000, ss.epochMs());
+                answers[k] = a;
+                cpu[k] = a > 0 ? ss.serverCpuPct() / 100 / a : Double.NaN;
+            }
+            double refRate = meanFrom(answers, 2 * n / 3), refCpu = meanFrom(cpu, 2 * n / 3);
+            for (int k = 0; k < n; k++) {
+                if (refRate > 0 && !Double.isNaN(answers[k])) {
+                    (after ? rateS : rateO).get(k).add(answers[k] / refRate);
                 }
-                if (answers > 0 && measuredCpu > 0) {
-                    cpu.get(k).add(ss.serverCpuPct() / 100 / answers / measuredCpu);
+                if (refCpu > 0 && !Double.isNaN(cpu[k])) {
+                    (after ? cpuS : cpuO).get(k).add(cpu[k] / refCpu);
                 }
             }
+            if (after) {
+                switched++;
+            } else {
+                same++;
+            }
         }
-        double[] r = new double[n], c = new double[n];
+        return new Settling(
+                new Curve(switched, medians(rateS), medians(cpuS)), new Curve(same, medians(rateO), medians(cpuO)));
+    }
+
+    private static List<List<Double>> lists(int n) {
+        List<List<Double>> l = new ArrayList<>();
         for (int k = 0; k < n; k++) {
-            r[k] = Stats.median(
-                    rate.get(k).stream().mapToDouble(Double::doubleValue).toArray());
-            c[k] = Stats.median(
-                    cpu.get(k).stream().mapToDouble(Double::doubleValue).toArray());
+            l.add(new ArrayList<>());
         }
-        return new Settling(r, c);
+        return l;
+    }
+
+    private static double[] medians(List<List<Double>> values) {
+        double[] m = new double[values.size()];
+        for (int k = 0; k < m.length; k++) {
+            m[k] = Stats.median(
+                    values.get(k).stream().mapToDouble(Double::doubleValue).toArray());
+        }
+        return m;
+    }
+
+    /** The mean of {@code v}'s values from index {@code from} on, NaNs left out. */
+    private static double meanFrom(double[] v, int from) {
+        double sum = 0;
+        int k = 0;
+        for (int i = from; i < v.length; i++) {
+            if (!Double.isNaN(v[i])) {
+                sum += v[i];
+                k++;
+            }
+        }
+        return k == 0 ? Double.NaN : sum / k;
+    }
+
+    /** Each mode's slices after another mode against those after itself, in CPU µs a request. */
+    static List<CarryOver> carryOver(Crossover design, List<CrossoverRunner.Slice> slices) {
+        List<CarryOver> out = new ArrayList<>();
+        for (DispatchMode mode : design.modes()) {
+            List<Double> after = new ArrayList<>(), same = new ArrayList<>();
+            for (int i = 1; i < slices.size(); i++) {
+                CrossoverRunner.Slice s = slices.get(i);
+                if (s.mode() == mode && s.requests() > 0) {
+                    (slices.get(i - 1).mode() == mode ? same : after).add(1e6 * s.cpuSeconds() / s.requests());
+                }
+            }
+            out.add(new CarryOver(
+                    mode,
+                    Contrasts.difference(
+                            after.stream().mapToDouble(Double::doubleValue).toArray(),
+                            same.stream().mapToDouble(Double::doubleValue).toArray(),
+                            0)));
+        }
+        return List.copyOf(out);
     }
 
     /** Values of {@code sorted} in (from, to]. */

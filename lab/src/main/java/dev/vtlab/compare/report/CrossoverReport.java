@@ -2,6 +2,7 @@ package dev.vtlab.compare.report;
 
 import dev.vtlab.compare.judge.CrossoverJudge;
 import dev.vtlab.compare.run.CrossoverRunner;
+import dev.vtlab.compare.stats.Contrasts;
 import dev.vtlab.compare.stats.LogRatio;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -114,14 +115,25 @@ public final class CrossoverReport {
             contrasts.add(o);
         }
         root.add("contrasts", contrasts);
-        JsonArrayBuilder rate = Json.createArrayBuilder(), cpu = Json.createArrayBuilder();
-        for (int k = 0; k < r.settling().rate().length; k++) {
-            rate.add(number(r.settling().rate()[k], 3));
-            cpu.add(number(r.settling().cpuPerRequest()[k], 3));
-        }
         root.add(
                 "settling_after_switch",
-                Json.createObjectBuilder().add("rate", rate).add("cpu_per_request", cpu));
+                Json.createObjectBuilder()
+                        .add("after_another_mode", curve(r.settling().switched()))
+                        .add("after_the_same_mode", curve(r.settling().same())));
+        JsonArrayBuilder carry = Json.createArrayBuilder();
+        for (CrossoverJudge.CarryOver c : r.carryOver()) {
+            Contrasts.Difference d = c.afterAnotherLessAfterItself();
+            JsonObjectBuilder o = Json.createObjectBuilder()
+                    .add("mode", c.mode().label())
+                    .add("cpu_us_per_request_after_another_less_after_itself", number(d.estimate(), 2));
+            if (d.determined()) {
+                o.add("ci95_low", number(d.low(), 2)).add("ci95_high", number(d.high(), 2));
+            } else {
+                o.add("why", d.why());
+            }
+            carry.add(o);
+        }
+        root.add("carry_over", carry);
         if (r.profile() != null) {
             root.add("profile", CrossoverProfileReport.json(r.profile()));
         }
@@ -129,6 +141,18 @@ public final class CrossoverReport {
         JsonWriterFactory f = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true));
         f.createWriter(w).write(root.build());
         return w + "\n";
+    }
+
+    private static JsonObjectBuilder curve(CrossoverJudge.Curve c) {
+        JsonArrayBuilder rate = Json.createArrayBuilder(), cpu = Json.createArrayBuilder();
+        for (int k = 0; k < c.rate().length; k++) {
+            rate.add(number(c.rate()[k], 3));
+            cpu.add(number(c.cpuPerRequest()[k], 3));
+        }
+        return Json.createObjectBuilder()
+                .add("slices", c.slices())
+                .add("rate", rate)
+                .add("cpu_per_request", cpu);
     }
 
     private static JsonObjectBuilder ratio(LogRatio r) {
@@ -215,19 +239,45 @@ public final class CrossoverReport {
         return b.toString();
     }
 
-    /** Each second since the switch, its rate and CPU per request relative to the slice's measured part. */
+    /** Each second since the switch, its rate and CPU per request against the slice's last third; then carry-over. */
     private static void settling(StringBuilder b, CrossoverJudge.Result r) {
-        b.append(
-                        "\nAfter each switch, by second, relative to the slice's measured part (medians over slices; the first ")
+        CrossoverJudge.Curve after = r.settling().switched(),
+                same = r.settling().same();
+        b.append("\nAfter each switch, by second, against the same slice's last third (medians over slices; the first ")
                 .append(r.design().discardSeconds())
-                .append(" s are discarded):\n\n| second | rate | CPU a request |\n|---|---|---|\n");
-        for (int k = 0; k < r.settling().rate().length; k++) {
+                .append(" s are discarded). ")
+                .append(after.slices())
+                .append(" slices follow another mode, ")
+                .append(same.slices())
+                .append(" their own:\n\n| second | rate, after another mode | CPU a request, after another mode |"
+                        + " rate, after its own | CPU a request, after its own |\n|---|---|---|---|---|\n");
+        for (int k = 0; k < after.rate().length; k++) {
             b.append("| ")
                     .append(k + 1)
                     .append(" | ")
-                    .append(cell(r.settling().rate()[k], 3))
+                    .append(cell(after.rate()[k], 3))
                     .append(" | ")
-                    .append(cell(r.settling().cpuPerRequest()[k], 3))
+                    .append(cell(after.cpuPerRequest()[k], 3))
+                    .append(" | ")
+                    .append(cell(same.rate()[k], 3))
+                    .append(" | ")
+                    .append(cell(same.cpuPerRequest()[k], 3))
+                    .append(" |\n");
+        }
+        b.append(
+                "\nCarry-over: each mode's CPU µs a request in slices after another mode, less in slices after its own."
+                        + " A difference beyond its interval is carry-over the discard did not remove.\n\n"
+                        + "| mode | after another − after its own, µs, 95 % CI |\n|---|---|\n");
+        for (CrossoverJudge.CarryOver c : r.carryOver()) {
+            Contrasts.Difference d = c.afterAnotherLessAfterItself();
+            b.append("| ")
+                    .append(c.mode().label())
+                    .append(" | ")
+                    .append(
+                            d.determined()
+                                    ? String.format(
+                                            Locale.ROOT, "%+.1f [%+.1f, %+.1f]", d.estimate(), d.low(), d.high())
+                                    : "— (" + d.why() + ")")
                     .append(" |\n");
         }
     }
