@@ -10,7 +10,9 @@ import java.util.Map;
 
 /**
  * Comparisons of the same question joined figure by figure: every ratio (mode ÷ reference, on one test's figure)
- * that at least two of them measured, as one ratio with the spread between comparisons ({@link MetaAnalysis}).
+ * that at least two of them measured, as one ratio with the spread between comparisons ({@link MetaAnalysis}), and
+ * how well these comparisons' own standard errors would detect a spread of {@link #POWER_TAUS}: a τ of 0 read beside
+ * a power of 20 % says little.
  *
  * @param sources the comparisons, in the order given
  * @param rows one per figure two or more comparisons measured, and one per primary figure only one did; primary
@@ -24,8 +26,33 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
     /** One comparison's ratio in a row: {@code source} indexes {@link #sources}. */
     public record Part(int source, SummaryFiles.Ratio ratio) {}
 
-    /** A joined figure, or why it is not ({@code joined} null, {@code why} says). */
-    public record Row(Key key, boolean primary, List<Part> parts, MetaAnalysis.Joined joined, String why) {}
+    /**
+     * A joined figure, or why it is not ({@code joined} null, {@code why} says); {@code power} the join's chance to
+     * detect each of {@link #POWER_TAUS}, empty where nothing was joined.
+     */
+    public record Row(
+            Key key,
+            boolean primary,
+            List<Part> parts,
+            MetaAnalysis.Joined joined,
+            List<MetaAnalysis.Detection> power,
+            String why) {
+        public Row {
+            power = List.copyOf(power);
+        }
+    }
+
+    /** The spreads between comparisons, log scale, whose detection a join reports: 2, 3 and 4 %. */
+    public static final List<Double> POWER_TAUS = List.of(0.02, 0.03, 0.04);
+
+    /**
+     * Simulated joins per spread: the power's standard error is at most 0.5 / √20 000 = 0.0035, below the whole
+     * percent the reports print.
+     */
+    public static final int POWER_TRIALS = 20_000;
+
+    /** Fixed, so a join of the same summaries reads the same power every time. */
+    public static final long POWER_SEED = 20261202L;
 
     public Joins {
         sources = List.copyOf(sources);
@@ -46,7 +73,7 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
                 rows.add(row(key, parts));
             } else if (parts.get(0).ratio().primary()) {
                 // a question one comparison answered: shown beside the others, with nothing to join
-                rows.add(new Row(key, true, parts, null, "measured by one comparison"));
+                rows.add(new Row(key, true, parts, null, List.of(), "measured by one comparison"));
             }
         });
         rows.sort(Comparator.comparing((Row r) -> !r.primary()));
@@ -63,6 +90,7 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
                         primary,
                         parts,
                         null,
+                        List.of(),
                         "comparison " + (p.source() + 1) + " has no interval for it"
                                 // an interval without its standard error: written before summaries carried it
                                 + (Double.isNaN(r.logSe()) && r.low() > 0 && r.high() > 0
@@ -73,6 +101,9 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
         double[] y =
                 parts.stream().mapToDouble(p -> Math.log(p.ratio().ratio())).toArray();
         double[] s = parts.stream().mapToDouble(p -> p.ratio().logSe()).toArray();
-        return new Row(key, primary, parts, MetaAnalysis.join(y, s), "");
+        List<MetaAnalysis.Detection> power = POWER_TAUS.stream()
+                .map(tau -> MetaAnalysis.detection(s, tau, POWER_TRIALS, POWER_SEED))
+                .toList();
+        return new Row(key, primary, parts, MetaAnalysis.join(y, s), power, "");
     }
 }

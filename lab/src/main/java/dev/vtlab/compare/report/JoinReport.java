@@ -51,9 +51,21 @@ public final class JoinReport {
         }
         for (Joins.Row r : joins.rows()) {
             if (r.primary()) {
-                console.println("[compare] " + label(r) + ": " + joined(r));
+                console.println("[compare] " + label(r) + ": " + joined(r) + next(r));
             }
         }
+    }
+
+    /** For the console: the next comparison's observed ratio and the power, where there are any. */
+    private static String next(Joins.Row r) {
+        MetaAnalysis.Joined j = r.joined();
+        if (j == null) {
+            return "";
+        }
+        return (Double.isNaN(j.observedLow())
+                        ? ""
+                        : "; next comparison's observed ratio " + range(j.observedLow(), j.observedHigh()))
+                + "; power to detect τ " + taus() + ": " + power(r);
     }
 
     /** A comparison's directory as seen from the join's: relative, so the files read the same on any clone. */
@@ -68,9 +80,21 @@ public final class JoinReport {
         md.add("`" + command + "`");
         md.add("");
         md.add("Each figure's ratio from every comparison that measured it, joined as a random-effects meta-analysis"
-                + " of the log ratios: τ is the spread of the ratio between comparisons beyond their runs, the"
-                + " interval Hartung and Knapp's (t on k − 1 degrees of freedom), the prediction the range the next"
-                + " comparison's ratio should fall in (k ≥ 3). Primary figures first.");
+                + " of the log ratios. The joined interval is Hartung and Knapp's, t on k − 1 degrees of freedom."
+                + " Primary figures first.");
+        md.add("");
+        md.add("- **τ** is the spread of the log ratio between comparisons beyond their runs, with its " + percent()
+                + " interval by the Q-profile method. Where its estimate is 0, a spread was **not detected**: the"
+                + " interval's high end says how large one could still be.");
+        md.add("- **Power** is how often these comparisons' own standard errors detect a spread τ of "
+                + taus() + ": Cochran's Q test at the " + Math.round(100 * MetaAnalysis.HETEROGENEITY_LEVEL)
+                + " % level, in "
+                + String.format(Locale.ROOT, "%,d", Joins.POWER_TRIALS).replace(',', ' ')
+                + " simulated joins from seed " + Joins.POWER_SEED + ".");
+        md.add("- **Next comparison, true ratio** is the " + percent() + " prediction interval for the ratio the"
+                + " next comparison estimates (k ≥ 3).");
+        md.add("- **Next comparison, observed ratio** adds that comparison's own standard error, the median of the"
+                + " joined ones: test a new comparison's ratio against this one.");
         md.add("");
         md.add("| # | comparison | generated | lab code | profile |");
         md.add("|---|---|---|---|---|");
@@ -81,8 +105,9 @@ public final class JoinReport {
         }
         md.add("");
         md.add("| test · figure | ratio | each comparison's ratio [" + percent() + " CI] | joined [" + percent()
-                + " CI] | τ | next comparison | heterogeneity p |");
-        md.add("|---|---|---|---|---|---|---|");
+                + " CI] | τ, " + percent() + " interval | power to detect τ " + taus()
+                + " | next comparison, true ratio | next comparison, observed ratio | heterogeneity p |");
+        md.add("|---|---|---|---|---|---|---|---|---|");
         for (Joins.Row r : joins.rows()) {
             String each = r.parts().stream()
                     .map(p -> (p.source() + 1) + ": "
@@ -93,12 +118,11 @@ public final class JoinReport {
                     .collect(Collectors.joining("<br>"));
             MetaAnalysis.Joined j = r.joined();
             md.add("| " + r.key().test() + " · " + r.key().metric() + (r.primary() ? " (primary)" : "") + " | "
-                    + r.key().mode() + " ÷ " + r.key().reference() + " | " + each + " | " + joined(r) + " | "
-                    + (j == null ? "" : String.format(Locale.ROOT, "%.3f", j.tau())) + " | "
-                    + (j == null || Double.isNaN(j.predictionLow())
-                            ? (j == null ? "" : "needs 3 comparisons")
-                            : String.format(Locale.ROOT, "%.3f–%.3f", j.predictionLow(), j.predictionHigh()))
-                    + " | " + (j == null ? "" : String.format(Locale.ROOT, "%.3f", j.heterogeneityP())) + " |");
+                    + r.key().mode() + " ÷ " + r.key().reference() + " | " + each + " | " + joinedRatio(r) + " | "
+                    + (j == null ? "" : tau(j)) + " | " + power(r) + " | "
+                    + (j == null ? "" : range(j.predictionLow(), j.predictionHigh())) + " | "
+                    + (j == null ? "" : range(j.observedLow(), j.observedHigh())) + " | "
+                    + (j == null ? "" : String.format(Locale.ROOT, "%.3f", j.heterogeneityP())) + " |");
         }
         md.add("");
         return String.join("\n", md);
@@ -173,15 +197,40 @@ public final class JoinReport {
                         .add("ci_low", num(j.low()))
                         .add("ci_high", num(j.high()))
                         .add("tau", num(j.tau()))
+                        .add("tau_reading", j.spreadEstimated() ? "estimated" : "not detected")
+                        .add("tau_ci_low", num(j.tauLow()))
+                        .add("tau_ci_high", num(j.tauHigh()))
                         .add("q", num(j.q()))
                         .add("heterogeneity_p", num(j.heterogeneityP()))
+                        .add("prediction_of", "the next comparison's true ratio")
                         .add("prediction_low", num(j.predictionLow()))
-                        .add("prediction_high", num(j.predictionHigh()));
+                        .add("prediction_high", num(j.predictionHigh()))
+                        .add(
+                                "prediction_observed_of",
+                                "the next comparison's observed ratio, with the median standard error of the joined"
+                                        + " comparisons")
+                        .add("prediction_observed_log_se", num(j.nextStandardError()))
+                        .add("prediction_observed_low", num(j.observedLow()))
+                        .add("prediction_observed_high", num(j.observedHigh()));
+                JsonArrayBuilder power = Json.createArrayBuilder();
+                r.power()
+                        .forEach(d -> power.add(Json.createObjectBuilder()
+                                .add("tau", num(d.tau()))
+                                .add("power", num(d.power()))
+                                .add("estimate_zero", num(d.estimateZero()))));
+                row.add("power", power);
             }
             rows.add(row);
         }
         return Json.createObjectBuilder()
                 .add("command", command)
+                .add(
+                        "power_test",
+                        Json.createObjectBuilder()
+                                .add("test", "Cochran's Q against chi-square on k - 1 degrees of freedom")
+                                .add("level", MetaAnalysis.HETEROGENEITY_LEVEL)
+                                .add("trials", Joins.POWER_TRIALS)
+                                .add("seed", Joins.POWER_SEED))
                 .add("comparisons", sources)
                 .add("joined", rows)
                 .build();
@@ -192,7 +241,14 @@ public final class JoinReport {
                 + r.key().reference();
     }
 
+    /** The joined ratio and its spread, as the console prints it. */
     private static String joined(Joins.Row r) {
+        MetaAnalysis.Joined j = r.joined();
+        return j == null ? joinedRatio(r) : joinedRatio(r) + "; τ " + tau(j);
+    }
+
+    /** The joined ratio over its comparisons, or why there is none; the table gives τ a column of its own. */
+    private static String joinedRatio(Joins.Row r) {
         MetaAnalysis.Joined j = r.joined();
         if (j == null) {
             SummaryFiles.Ratio only = r.parts().get(0).ratio();
@@ -200,8 +256,41 @@ public final class JoinReport {
                     ? triplet(only.ratio(), only.low(), only.high()) + ", " + r.why()
                     : "not joined: " + r.why();
         }
-        return triplet(j.ratio(), j.low(), j.high())
-                + String.format(Locale.ROOT, " over %d comparisons, τ %.3f", j.comparisons(), j.tau());
+        return triplet(j.ratio(), j.low(), j.high()) + " over " + j.comparisons() + " comparisons";
+    }
+
+    /** "not detected, 95 % interval 0–0.051" where τ's estimate is 0, else "0.029, 95 % interval 0.011–0.070". */
+    static String tau(MetaAnalysis.Joined j) {
+        return (j.spreadEstimated() ? String.format(Locale.ROOT, "%.3f", j.tau()) : "not detected") + ", " + percent()
+                + " interval " + end(j.tauLow()) + "–" + end(j.tauHigh());
+    }
+
+    /** An end of τ's interval: an exact 0, where Q(0) lies below the quantile, printed as 0. */
+    private static String end(double v) {
+        return v == 0 ? "0" : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    /** "19 / 40 / 62 %", the power at each of {@link Joins#POWER_TAUS}. */
+    private static String power(Joins.Row r) {
+        if (r.power().isEmpty()) {
+            return "";
+        }
+        return r.power().stream()
+                        .map(d -> String.valueOf(Math.round(100 * d.power())))
+                        .collect(Collectors.joining(" / "))
+                + " %";
+    }
+
+    /** "2 / 3 / 4 %". */
+    private static String taus() {
+        return Joins.POWER_TAUS.stream()
+                        .map(t -> String.valueOf(Math.round(100 * t)))
+                        .collect(Collectors.joining(" / "))
+                + " %";
+    }
+
+    private static String range(double low, double high) {
+        return Double.isNaN(low) ? "needs 3 comparisons" : String.format(Locale.ROOT, "%.3f–%.3f", low, high);
     }
 
     private static String triplet(double ratio, double low, double high) {

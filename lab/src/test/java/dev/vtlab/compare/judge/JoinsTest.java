@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.raw.SummaryFiles;
+import dev.vtlab.compare.stats.MetaAnalysis;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,38 @@ class JoinsTest {
         assertEquals(1.624036, row.joined().q(), 1e-6);
         assertEquals(0.655851, row.joined().low(), 1e-6);
         assertEquals(1.303650, row.joined().high(), 1e-6);
+        // τ's Q-profile interval: with two equal standard errors Q(τ²) = d² / (2 (s² + τ²)), d = ln(0.95/0.90); Q(0)
+        // = 1.624 lies below χ²₁'s 97.5 % quantile 5.023886, so the low end is 0; its 2.5 % quantile 0.000982069
+        // (both from any χ² table) gives τ² = d² / (2 · 0.000982069) − 0.0009 = 1.487413, τ = 1.219598
+        assertEquals(0, row.joined().tauLow(), 0);
+        assertEquals(1.219598, row.joined().tauHigh(), 1e-5);
+    }
+
+    /**
+     * The power at 2, 3 and 4 %, by the judge's fixed seed and trials, against the scaled χ² of equal standard errors:
+     * two comparisons with s = 0.03 make Q = (1 + τ²/s²) χ²₁, so Q exceeds χ²₁'s 95 % quantile 3.841459 with P(χ²₁ >
+     * x) = erfc(√(x / 2)), x = 3.841459 / (1 + τ²/s²): 0.1029, 0.1658, 0.2396. Tolerances of 4 standard errors of 20 000
+     * trials.
+     */
+    @Test
+    void thePowerToDetectASpreadComesWithEachJoinedFigure() {
+        Joins joins = Joins.of(List.of(
+                summary("a", ratio("throughput", 0.90, 0.03, true), ratio("ping", 0.80, 0.05, true)),
+                summary("b", ratio("throughput", 0.95, 0.03, true))));
+        Joins.Row row = joins.rows().get(0);
+        assertEquals(
+                List.of(0.02, 0.03, 0.04),
+                row.power().stream().map(d -> d.tau()).toList());
+        double[] expected = {0.1029, 0.1658, 0.2396};
+        for (int i = 0; i < expected.length; i++) {
+            MetaAnalysis.Detection d = row.power().get(i);
+            assertEquals(Joins.POWER_TRIALS, d.trials());
+            assertEquals(
+                    expected[i], d.power(), 4 * Math.sqrt(expected[i] * (1 - expected[i]) / d.trials()), d.toString());
+        }
+        assertTrue(joins.rows().get(1).power().isEmpty(), "a figure measured once has no power to report");
+        // the same summaries read again: the same power, to the last digit
+        assertEquals(row.power(), Joins.of(joins.sources()).rows().get(0).power());
     }
 
     @Test

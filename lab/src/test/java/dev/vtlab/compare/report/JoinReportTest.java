@@ -1,6 +1,7 @@
 package dev.vtlab.compare.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.judge.Joins;
@@ -11,11 +12,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What a join writes: the table, the chart and the console line, for the case worked by hand in JoinsTest. */
+/**
+ * What a join writes: the table, the chart and the console line, for the cases worked by hand in JoinsTest and
+ * MetaAnalysisTest.
+ */
 class JoinReportTest {
 
     @Test
@@ -31,11 +36,17 @@ class JoinReportTest {
         JoinReport.write(joins, "the command", out, new PrintStream(console, true, StandardCharsets.UTF_8));
 
         String md = Files.readString(out.resolve(JoinReport.MARKDOWN));
-        // √(0.90·0.95) = 0.925 [0.656, 1.304], τ 0.024 (JoinsTest works them out)
+        // √(0.90·0.95) = 0.925 [0.656, 1.304], τ 0.024 with its interval 0–1.220 (JoinsTest works them out)
         assertTrue(
                 md.contains("| throughput · tps_per_cpu_s@100 users (primary) | managed-virtual ÷ threadpool | 1: 0.900"
-                        + " [0.810, 0.990]<br>2: 0.950 [0.855, 1.045] | 0.925 [0.656, 1.304] over 2 comparisons, τ 0.024"
-                        + " | 0.024 | needs 3 comparisons |"),
+                        + " [0.810, 0.990]<br>2: 0.950 [0.855, 1.045] | 0.925 [0.656, 1.304] over 2 comparisons |"
+                        + " 0.024, 95 % interval 0–1.220 | "),
+                md);
+        // the power JoinsTest checks, then no prediction from two comparisons; P(χ²₁ ≥ 1.624036) = 0.2025
+        assertTrue(md.contains(" % | needs 3 comparisons | needs 3 comparisons | 0.203 |"), md);
+        assertTrue(
+                md.contains("| power to detect τ 2 / 3 / 4 % | next comparison, true ratio | next comparison,"
+                        + " observed ratio |"),
                 md);
         assertTrue(
                 md.contains("| ping · tps_per_cpu_s@100 users (primary) | managed-virtual ÷ threadpool | 1: 0.800"
@@ -53,9 +64,43 @@ class JoinReportTest {
         String printed = console.toString(StandardCharsets.UTF_8);
         assertTrue(
                 printed.contains("[compare] throughput tps_per_cpu_s@100 users, managed-virtual ÷ threadpool:"
-                        + " 0.925 [0.656, 1.304] over 2 comparisons, τ 0.024"),
+                        + " 0.925 [0.656, 1.304] over 2 comparisons; τ 0.024, 95 % interval 0–1.220; power to detect"
+                        + " τ 2 / 3 / 4 %: "),
                 printed);
-        assertTrue(Files.readString(out.resolve(JoinReport.JSON)).contains("\"tau\""));
+        String json = Files.readString(out.resolve(JoinReport.JSON));
+        assertTrue(json.contains("\"tau_ci_high\": 1.2195"), json);
+        assertTrue(json.contains("\"tau_reading\": \"estimated\""), json);
+    }
+
+    /**
+     * Three comparisons at ln ratios 0, 0.04 and 0.08 with s = 0.05 each: τ's estimate is 0 with its interval 0–0.246
+     * (MetaAnalysisTest works it out), so the report says "not detected", never a spread of 0. μ = 0.04, SE = √(1/1200)
+     * = 0.028868 (q floored at 1), t(1) = 12.706205: the next true ratio exp(0.04 ∓ 0.366797) = 0.721–1.502; the next
+     * observed one adds the median s, exp(0.04 ∓ 12.706205 · √(1/1200 + 0.0025)) = 0.500–2.168.
+     */
+    @Test
+    void aSpreadEstimatedAtZeroIsNotDetectedWithItsIntervalAndBothPredictions(@TempDir Path out) throws IOException {
+        List<SummaryFiles.Summary> sources = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            sources.add(summary(
+                    out.resolveSibling("day" + i),
+                    "2026-11-2" + i + "T10:00:00Z",
+                    ratio("throughput", Math.exp(0.04 * i), 0.05)));
+        }
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        JoinReport.write(Joins.of(sources), "the command", out, new PrintStream(console, true, StandardCharsets.UTF_8));
+        String md = Files.readString(out.resolve(JoinReport.MARKDOWN));
+        assertTrue(md.contains("over 3 comparisons | not detected, 95 % interval 0–0.246 | "), md);
+        assertTrue(md.contains(" % | 0.721–1.502 | 0.500–2.168 | "), md);
+        assertFalse(md.contains("τ 0.000") || md.contains("| 0.000 |"), md);
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                printed.contains(
+                        "τ not detected, 95 % interval 0–0.246; next comparison's observed ratio 0.500–2.168;"),
+                printed);
+        String json = Files.readString(out.resolve(JoinReport.JSON));
+        assertTrue(json.contains("\"tau_reading\": \"not detected\""), json);
+        assertTrue(json.contains("\"prediction_observed_log_se\": 0.05"), json);
     }
 
     private static SummaryFiles.Summary summary(Path dir, String when, SummaryFiles.Ratio... ratios) {
@@ -63,6 +108,10 @@ class JoinReportTest {
     }
 
     private static SummaryFiles.Ratio ratio(String test, double ratio) {
+        return ratio(test, ratio, 0.03);
+    }
+
+    private static SummaryFiles.Ratio ratio(String test, double ratio, double logSe) {
         return new SummaryFiles.Ratio(
                 test,
                 "tps_per_cpu_s@100 users",
@@ -72,7 +121,7 @@ class JoinReportTest {
                 ratio * 0.9,
                 ratio * 1.1,
                 "inconclusive",
-                0.03,
+                logSe,
                 true);
     }
 }
