@@ -58,6 +58,44 @@ class JoinReportTest {
         assertTrue(Files.readString(out.resolve(JoinReport.JSON)).contains("\"tau\""));
     }
 
+    @Test
+    void aSpreadEstimatedAtZeroIsNotDetectedNeverNone(@TempDir Path out) throws IOException {
+        // two comparisons read 0.90 with the same standard error: Q = 0 < k − 1 = 1, so DerSimonian and Laird's τ²
+        // is truncated to 0, by hand
+        Joins joins = Joins.of(List.of(
+                summary(out.resolveSibling("one"), "2026-11-28T10:00:00Z", ratio("throughput", 0.90)),
+                summary(out.resolveSibling("two"), "2026-11-29T10:00:00Z", ratio("throughput", 0.90))));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        JoinReport.write(joins, "the command", out, new PrintStream(console, true, StandardCharsets.UTF_8));
+        String md = Files.readString(out.resolve(JoinReport.MARKDOWN));
+        assertTrue(md.contains("over 2 comparisons, τ not detected | not detected | needs 3 comparisons |"), md);
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("over 2 comparisons, τ not detected"), printed);
+        // the machine-readable file keeps the number
+        assertTrue(Files.readString(out.resolve(JoinReport.JSON)).contains("\"tau\": 0.0"));
+    }
+
+    @Test
+    void aSummaryKeptBeforeTheGlossarysWordsIsReadInThem(@TempDir Path dir) throws IOException {
+        Files.writeString(
+                dir.resolve(SummaryFiles.SUMMARY),
+                """
+                {"environment": {"margin": "±5 %"}, "ratios": [
+                  {"test": "throughput", "metric": "m", "mode": "managed-virtual", "baseline": "threadpool",
+                   "ratio": 1.073, "ci_low": 1.034, "ci_high": 1.1135, "verdict": "higher"},
+                  {"test": "ping", "metric": "m", "mode": "managed-virtual", "baseline": "threadpool",
+                   "ratio": 0.873, "ci_low": 0.810, "ci_high": 0.941, "verdict": "lower"},
+                  {"test": "footprint", "metric": "m", "mode": "managed-virtual", "baseline": "threadpool",
+                   "ratio": 1.017, "ci_low": 1.013, "ci_high": 1.021, "verdict": "equivalent"}]}
+                """);
+        // 1.034 lies inside 1.05; 0.941 below 1/1.05 = 0.952
+        assertEquals(
+                List.of("higher, within the margin", "lower beyond the margin", "equivalent"),
+                SummaryFiles.read(dir, "compare.join").ratios().stream()
+                        .map(SummaryFiles.Ratio::verdict)
+                        .toList());
+    }
+
     private static SummaryFiles.Summary summary(Path dir, String when, SummaryFiles.Ratio... ratios) {
         return new SummaryFiles.Summary(dir, when, "abc", "rigorous", "cmd", List.of(ratios));
     }
