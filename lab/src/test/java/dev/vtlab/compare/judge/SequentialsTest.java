@@ -110,5 +110,12 @@ class SequentialsTest {
         assertTrue(capped.stopped().reading().last());
         assertTrue(!capped.stopped().reading().decided());
         assertEquals(Verdict.UNDECIDED_AT_CAP, capped.stopped().reading().verdict());
+        // a sequential comparison's primary row is the design's reading: undecided at the cap, in its words
+        Comparison.RatioRow primary = pingComparison(runs(10, 0.96, 0.08, 0), false, true).ratios().stream()
+                .filter(Comparison.RatioRow::primary)
+                .findFirst()
+                .orElseThrow();
+        assertEquals(Verdict.UNDECIDED_AT_CAP, primary.verdict().verdict());
+        assertTrue(primary.text().startsWith("undecided at the cap ("), primary.text());
     }
 }
