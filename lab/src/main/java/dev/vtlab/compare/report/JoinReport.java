@@ -94,7 +94,7 @@ public final class JoinReport {
             MetaAnalysis.Joined j = r.joined();
             md.add("| " + r.key().test() + " · " + r.key().metric() + (r.primary() ? " (primary)" : "") + " | "
                     + r.key().mode() + " ÷ " + r.key().reference() + " | " + each + " | " + joined(r) + " | "
-                    + (j == null ? "" : tau(j)) + " | "
+                    + (j == null ? "" : String.format(Locale.ROOT, "%.3f", j.tau())) + " | "
                     + (j == null || Double.isNaN(j.predictionLow())
                             ? (j == null ? "" : "needs 3 comparisons")
                             : String.format(Locale.ROOT, "%.3f–%.3f", j.predictionLow(), j.predictionHigh()))
@@ -201,12 +201,7 @@ public final class JoinReport {
                     : "not joined: " + r.why();
         }
         return triplet(j.ratio(), j.low(), j.high())
-                + String.format(Locale.ROOT, " over %d comparisons, τ %s", j.comparisons(), tau(j));
-    }
-
-    /** τ to three places; an estimate of 0 says a spread was not detected, never that there is none. */
-    private static String tau(MetaAnalysis.Joined j) {
-        return j.tau() == 0 ? "not detected" : String.format(Locale.ROOT, "%.3f", j.tau());
+                + String.format(Locale.ROOT, " over %d comparisons, τ %.3f", j.comparisons(), j.tau());
     }
 
     private static String triplet(double ratio, double low, double high) {

@@ -59,23 +59,6 @@ class JoinReportTest {
     }
 
     @Test
-    void aSpreadEstimatedAtZeroIsNotDetectedNeverNone(@TempDir Path out) throws IOException {
-        // two comparisons read 0.90 with the same standard error: Q = 0 < k − 1 = 1, so DerSimonian and Laird's τ²
-        // is truncated to 0, by hand
-        Joins joins = Joins.of(List.of(
-                summary(out.resolveSibling("one"), "2026-11-28T10:00:00Z", ratio("throughput", 0.90)),
-                summary(out.resolveSibling("two"), "2026-11-29T10:00:00Z", ratio("throughput", 0.90))));
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        JoinReport.write(joins, "the command", out, new PrintStream(console, true, StandardCharsets.UTF_8));
-        String md = Files.readString(out.resolve(JoinReport.MARKDOWN));
-        assertTrue(md.contains("over 2 comparisons, τ not detected | not detected | needs 3 comparisons |"), md);
-        String printed = console.toString(StandardCharsets.UTF_8);
-        assertTrue(printed.contains("over 2 comparisons, τ not detected"), printed);
-        // the machine-readable file keeps the number
-        assertTrue(Files.readString(out.resolve(JoinReport.JSON)).contains("\"tau\": 0.0"));
-    }
-
-    @Test
     void aSummaryKeptBeforeTheGlossarysWordsIsReadInThem(@TempDir Path dir) throws IOException {
         Files.writeString(
                 dir.resolve(SummaryFiles.SUMMARY),
