@@ -1,5 +1,7 @@
 package dev.vtlab.docs;
 
+import dev.vtlab.compare.stats.Verdict;
+import dev.vtlab.compare.stats.Verdicts;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -24,12 +26,17 @@ import java.util.stream.Stream;
  * rounded as printed (a row's {@code all_runs} and {@code unflagged_runs}, its figure on every run that finished and
  * without the runs flagged for their outcome, count too), and a verdict
  * word right after a ratio must be that ratio's verdict. "0.806 (CI 0.714–0.909)" is
- * read as the first form.
+ * read as the first form. A verdict is the glossary's words ({@link Verdict}); a kept file written before them holds
+ * "higher" or "lower" for either side of the margin, read again from its interval. A bare direction after a ratio,
+ * "lower" or "sooner", is checked for its direction only.
  */
 record Figures(List<Kept> kept) {
 
-    /** One ratio of a kept comparison: {@code ratios} (mode ÷ baseline) or {@code contrasts} (mode ÷ reference). */
-    record Kept(String source, String test, String metric, double ratio, double low, double high, String verdict) {}
+    /**
+     * One ratio of a kept comparison: {@code ratios} (mode ÷ baseline) or {@code contrasts} (mode ÷ reference), its
+     * verdict in the glossary's words (null where the file holds none).
+     */
+    record Kept(String source, String test, String metric, double ratio, double low, double high, Verdict verdict) {}
 
     /** A quoted figure that matches no kept ratio, or whose verdict is not the kept one. */
     record Mismatch(int line, String quoted, String why) {
@@ -44,7 +51,8 @@ record Figures(List<Kept> kept) {
      */
     private static final Pattern TRIPLET = Pattern.compile(
             "(\\d+\\.\\d{3})\\s+(?:\\[(\\d+\\.\\d{3}),\\s*(\\d+\\.\\d{3})\\]|\\((?:95\\s+%\\s+)?CI\\s+(\\d+\\.\\d{3})–(\\d+\\.\\d{3})\\))"
-                    + "(?:,?\\s*\\**\\s*(lower|higher|equivalent|inconclusive|sooner|later)\\b)?");
+                    + "(?:,?\\s*\\**\\s*((?:higher|lower)\\s+beyond\\s+the\\s+margin|(?:higher|lower),\\s+within\\s+the"
+                    + "\\s+margin|undecided\\s+at\\s+the\\s+cap|lower|higher|equivalent|inconclusive|sooner|later)\\b)?");
 
     /** "19.4 % lower than threadpool's (95 % CI 9.1–28.6 %" and "47.6 % sooner (CI 20.8–65.4 %". */
     private static final Pattern CHANGE = Pattern.compile(
@@ -73,6 +81,8 @@ record Figures(List<Kept> kept) {
                 kept.addAll(crossover(source, root));
                 continue;
             }
+            JsonObject env = root.getJsonObject("environment");
+            double margin = margin(env == null ? "" : env.getString("margin", ""));
             for (String section : List.of("ratios", "contrasts", "joined")) {
                 JsonArray rows = root.getJsonArray(section);
                 if (rows == null) {
@@ -83,7 +93,7 @@ record Figures(List<Kept> kept) {
                     if (Stream.of("ratio", "ci_low", "ci_high").anyMatch(k -> !row.containsKey(k) || row.isNull(k))) {
                         continue; // undetermined: a figure without an interval, never quoted as one
                     }
-                    kept.add(kept(source, row, row));
+                    kept.add(kept(source, row, row, margin));
                     // the same figure on every run that finished, and without the runs flagged for their outcome,
                     // which the report prints beside the verdict
                     for (String reading : List.of("all_runs", "unflagged_runs")) {
@@ -91,7 +101,7 @@ record Figures(List<Kept> kept) {
                         if (row.containsKey(reading)
                                 && row.getJsonObject(reading).get("ci_low").getValueType()
                                         == JsonValue.ValueType.NUMBER) {
-                            kept.add(kept(source, row, row.getJsonObject(reading)));
+                            kept.add(kept(source, row, row.getJsonObject(reading), margin));
                         }
                     }
                 }
@@ -109,29 +119,42 @@ record Figures(List<Kept> kept) {
                     List.of("requests_per_cpu_second", "requests_per_server_cpu_busy_second", "requests_per_second")) {
                 JsonObject r = row.getJsonObject(metric);
                 if (r != null && r.containsKey("ci95_low")) {
+                    double low = r.getJsonNumber("ci95_low").doubleValue();
+                    double high = r.getJsonNumber("ci95_high").doubleValue();
                     kept.add(new Kept(
                             source,
                             root.getString("test"),
                             metric,
                             r.getJsonNumber("ratio").doubleValue(),
-                            r.getJsonNumber("ci95_low").doubleValue(),
-                            r.getJsonNumber("ci95_high").doubleValue(),
-                            metric.equals("requests_per_cpu_second") ? row.getString("verdict", "") : ""));
+                            low,
+                            high,
+                            // a crossover is judged at the default margin; its file names none
+                            metric.equals("requests_per_cpu_second")
+                                    ? Verdict.read(row.getString("verdict", ""), low, high, Verdicts.MARGIN)
+                                    : null));
                 }
             }
         }
         return kept;
     }
 
-    private static Kept kept(String source, JsonObject row, JsonObject figure) {
+    private static Kept kept(String source, JsonObject row, JsonObject figure, double margin) {
+        double low = figure.getJsonNumber("ci_low").doubleValue();
+        double high = figure.getJsonNumber("ci_high").doubleValue();
         return new Kept(
                 source,
                 row.getString("test"),
                 row.getString("metric"),
                 figure.getJsonNumber("ratio").doubleValue(),
-                figure.getJsonNumber("ci_low").doubleValue(),
-                figure.getJsonNumber("ci_high").doubleValue(),
-                figure.getString("verdict", ""));
+                low,
+                high,
+                Verdict.read(figure.getString("verdict", ""), low, high, margin));
+    }
+
+    /** A summary's margin, "±5 %", as a fraction; the default where it names none. */
+    private static double margin(String text) {
+        String digits = text.replaceAll("[^0-9.]", "");
+        return digits.isEmpty() ? Verdicts.MARGIN : Double.parseDouble(digits) / 100;
     }
 
     /** Every quoted figure in {@code text} that no kept ratio backs, a figure broken across lines included. */
@@ -141,7 +164,9 @@ record Figures(List<Kept> kept) {
         while (t.find()) {
             String low = t.group(2) != null ? t.group(2) : t.group(4);
             String high = t.group(3) != null ? t.group(3) : t.group(5);
-            String why = triplet(t.group(1), low, high, t.group(6));
+            // a verdict's words may break across lines
+            String word = t.group(6) == null ? null : t.group(6).replaceAll("\\s+", " ");
+            String why = triplet(t.group(1), low, high, word);
             if (why != null) {
                 out.add(new Mismatch(line(text, t.start()), t.group().replaceAll("\\s+", " "), why));
             }
@@ -175,10 +200,10 @@ record Figures(List<Kept> kept) {
         if (word == null) {
             return null;
         }
-        String verdict = verdictOf(word);
-        if (same.stream().noneMatch(k -> k.verdict().equals(verdict))) {
-            return "is quoted as " + verdict + " but its kept verdict is "
-                    + same.get(0).verdict() + " (" + same.get(0).source() + ")";
+        if (same.stream().noneMatch(k -> k.verdict() != null && quotes(word, k.verdict()))) {
+            Verdict first = same.get(0).verdict();
+            return "is quoted as " + word + " but its kept verdict is " + (first == null ? "none" : first.words())
+                    + " (" + same.get(0).source() + ")";
         }
         return null;
     }
@@ -214,11 +239,12 @@ record Figures(List<Kept> kept) {
                 + String.format(Locale.ROOT, "%.3f", down ? 1 - number(pct) / 100 : 1 + number(pct) / 100);
     }
 
-    private static String verdictOf(String word) {
+    /** Whether a word quoted after a ratio says its kept verdict: the same words, or a bare direction that agrees. */
+    private static boolean quotes(String word, Verdict kept) {
         return switch (word) {
-            case "sooner" -> "lower";
-            case "later" -> "higher";
-            default -> word;
+            case "lower", "sooner" -> kept.lower();
+            case "higher", "later" -> kept.higher();
+            default -> kept.words().equals(word);
         };
     }
 

@@ -78,6 +78,32 @@ class FiguresTest {
     }
 
     @Test
+    void aKeptShortVerdictIsReadAgainFromItsIntervalAgainstTheMargin(@TempDir Path data) throws IOException {
+        // kept as "lower" before the glossary's words: its high end 0.90851 lies below 1/1.05 = 0.95238, so the
+        // whole interval is beyond the margin
+        Figures figures = kept(data, 0.80559, 0.71449, 0.90851, "lower");
+        assertEquals(List.of(), figures.check("0.806 [0.714, 0.909], lower beyond the margin"));
+        assertEquals(List.of(), figures.check("0.806 [0.714, 0.909], **lower beyond\nthe margin**"));
+        List<Figures.Mismatch> within = figures.check("0.806 [0.714, 0.909], lower, within the margin");
+        assertEquals(1, within.size(), within.toString());
+        assertTrue(
+                within.get(0).why().contains("kept verdict is lower beyond the margin"),
+                within.get(0).why());
+        assertEquals(1, figures.check("0.806 [0.714, 0.909] equivalent").size());
+    }
+
+    @Test
+    void aKeptVerdictInTheGlossarysWordsIsReadAsItIs(@TempDir Path data) throws IOException {
+        // 1.073 [1.034, 1.113]: 1.034 lies inside 1.05, within the margin
+        Figures figures = kept(data, 1.07300, 1.03400, 1.11320, "higher, within the margin");
+        assertEquals(List.of(), figures.check("1.073 [1.034, 1.113], higher, within the margin"));
+        assertEquals(List.of(), figures.check("1.073 [1.034, 1.113] higher"));
+        assertEquals(
+                1,
+                figures.check("1.073 [1.034, 1.113], higher beyond the margin").size());
+    }
+
+    @Test
     void aChangeUpwardIsReadFromTheRatioAboveOne(@TempDir Path data) throws IOException {
         // ratio 1.192 [1.116, 1.274]: +19.2 %, CI 11.6–27.4 %
         Figures figures = kept(data, 1.19221, 1.11618, 1.27364, "higher");

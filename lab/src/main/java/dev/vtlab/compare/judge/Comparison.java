@@ -139,9 +139,7 @@ public final class Comparison {
 
         /** A secondary difference that Holm's adjustment leaves significant (a primary one needs none). */
         public boolean significant() {
-            boolean differs =
-                    verdict.verdict() == Verdicts.Verdict.HIGHER || verdict.verdict() == Verdicts.Verdict.LOWER;
-            return differs && (holm == null || holm.significant());
+            return verdict.verdict().differs() && (holm == null || holm.significant());
         }
 
         /**

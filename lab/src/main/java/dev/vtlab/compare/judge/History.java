@@ -4,12 +4,12 @@ import dev.vtlab.compare.analyse.Headline;
 import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.raw.HistoryRecord;
 import dev.vtlab.compare.stats.BetweenComparisons;
+import dev.vtlab.compare.stats.Verdict;
 import dev.vtlab.dispatch.DispatchMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Today's comparison beside the past comparisons of its configuration: per test and mode, the primary figure's
@@ -72,7 +72,7 @@ public final class History {
                                         f.ratio(),
                                         f.low(),
                                         f.high(),
-                                        f.verdict(),
+                                        words(f, c.margin()),
                                         overlaps(
                                                 f.low(),
                                                 f.high(),
@@ -90,6 +90,15 @@ public final class History {
             }
         }
         return rows;
+    }
+
+    /**
+     * A past figure's verdict in the glossary's words: a record written before them held "higher" for either side of
+     * the margin, read again from its interval at this configuration's margin.
+     */
+    private static String words(HistoryRecord.Figure f, double margin) {
+        Verdict v = f.verdict().isEmpty() ? null : Verdict.read(f.verdict(), f.low(), f.high(), margin);
+        return v == null ? f.verdict() : v.words();
     }
 
     /** Today's record for the history: per test and mode the primary figure's run means and ratio. */
@@ -112,7 +121,7 @@ public final class History {
                         r == null ? Double.NaN : r.ratio().estimate(),
                         r == null ? Double.NaN : r.ratio().low(),
                         r == null ? Double.NaN : r.ratio().high(),
-                        r == null ? "" : r.verdict().verdict().name().toLowerCase(Locale.ROOT)));
+                        r == null ? "" : r.verdict().verdict().words()));
             }
         }
         return new HistoryRecord(

@@ -8,6 +8,7 @@ import dev.vtlab.compare.stats.Ratios;
 import dev.vtlab.compare.stats.Sequential;
 import dev.vtlab.compare.stats.Sequential.Reading;
 import dev.vtlab.compare.stats.Sequential.Spending;
+import dev.vtlab.compare.stats.Verdict;
 import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
@@ -190,11 +191,11 @@ public final class Sequentials {
         }
         Look at = stopped != null ? stopped : last;
         String where = stopped == null
-                ? "not decided at its last look, after " + last.rounds() + " rounds (the comparison ended before the"
-                        + " cap of " + CAP + ")"
+                ? last.reading().verdict().words() + " at its last look, after " + last.rounds() + " rounds (the"
+                        + " comparison ended before the cap of " + CAP + ")"
                 : stopped.reading().decided()
                         ? "stopped after " + stopped.rounds() + " rounds with its verdict reached"
-                        : "undecided at its cap of " + CAP + " rounds";
+                        : Verdict.UNDECIDED_AT_CAP.words() + " of " + CAP + " rounds";
         return String.format(
                 Locale.ROOT,
                 "sequential design (%s type, looks after %s rounds): %s; the intervals are repeated ones, read at"

@@ -21,7 +21,7 @@ public record HistoryRecord(
      * @param metric the headline's key ("tps_per_cpu_s@100 users")
      * @param runMeans the valid runs' values, in the order they ran
      * @param baseline the mode the ratio is against, null for the baseline itself (then ratio, low, high are NaN)
-     * @param verdict the ratio's verdict ("lower", "equivalent", …), empty for the baseline
+     * @param verdict the ratio's verdict in the glossary's words ("lower beyond the margin", …), empty for the baseline
      */
     public record Figure(
             String test,

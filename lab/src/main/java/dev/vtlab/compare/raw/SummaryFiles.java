@@ -1,5 +1,7 @@
 package dev.vtlab.compare.raw;
 
+import dev.vtlab.compare.stats.Verdict;
+import dev.vtlab.compare.stats.Verdicts;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -60,15 +62,16 @@ public final class SummaryFiles {
             throw new IllegalArgumentException(
                     setting + ": " + file + " is not a comparison's summary (no environment" + " or ratios)");
         }
+        double margin = margin(env.getString("margin", ""));
         List<Ratio> ratios = new ArrayList<>();
         for (JsonValue v : root.getJsonArray("ratios")) {
             JsonObject o = v.asJsonObject();
-            ratios.add(ratio(o, o.getString("baseline", "")));
+            ratios.add(ratio(o, o.getString("baseline", ""), margin));
         }
         if (root.containsKey("contrasts") && !root.isNull("contrasts")) {
             for (JsonValue v : root.getJsonArray("contrasts")) {
                 JsonObject o = v.asJsonObject();
-                ratios.add(ratio(o, o.getString("reference", "")));
+                ratios.add(ratio(o, o.getString("reference", ""), margin));
             }
         }
         return new Summary(
@@ -80,18 +83,32 @@ public final class SummaryFiles {
                 ratios);
     }
 
-    private static Ratio ratio(JsonObject o, String reference) {
+    private static Ratio ratio(JsonObject o, String reference, double margin) {
+        double low = number(o, "ci_low"), high = number(o, "ci_high");
+        String kept = o.getString("verdict", "");
+        // a summary written before the glossary's words held "higher" for either side of the margin
+        Verdict verdict = Verdict.read(kept, low, high, margin);
         return new Ratio(
                 o.getString("test"),
                 o.getString("metric"),
                 o.getString("mode"),
                 reference,
                 number(o, "ratio"),
-                number(o, "ci_low"),
-                number(o, "ci_high"),
-                o.getString("verdict", ""),
+                low,
+                high,
+                verdict == null ? kept : verdict.words(),
                 number(o, "log_se"),
                 o.getBoolean("primary", false));
+    }
+
+    /** The margin a summary's environment gives, "±5 %", as a fraction; the default where it gives none. */
+    static double margin(String text) {
+        String digits = text.replaceAll("[^0-9.]", "");
+        try {
+            return digits.isEmpty() ? Verdicts.MARGIN : Double.parseDouble(digits) / 100;
+        } catch (NumberFormatException e) {
+            return Verdicts.MARGIN;
+        }
     }
 
     /** A number, or NaN where the summary has null or nothing (a summary written before the field existed). */

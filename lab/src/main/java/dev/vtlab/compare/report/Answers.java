@@ -6,6 +6,7 @@ import dev.vtlab.compare.analyse.RunResult;
 import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.stats.LogRatio;
+import dev.vtlab.compare.stats.Verdict;
 import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
@@ -79,7 +80,7 @@ final class Answers {
         LogRatio ratio = r.ratio();
         Verdicts.Judgement v = r.verdict();
         String mode = r.mode().label(), base = r.baseline().label(), figure = h.metric().words;
-        if (r.restsOnFlaggedRuns() && v.verdict() != Verdicts.Verdict.UNDETERMINED) {
+        if (r.restsOnFlaggedRuns() && v.verdict() != Verdict.UNDETERMINED) {
             return where
                     + String.format(
                             Locale.ROOT,
@@ -114,10 +115,10 @@ final class Answers {
         Verdicts.Judgement v = r.verdict();
         String mode = r.mode().label(), base = r.baseline().label(), figure = h.metric().words;
         return switch (v.verdict()) {
-            case HIGHER, LOWER ->
+            case HIGHER_BEYOND_MARGIN, HIGHER_WITHIN_MARGIN, LOWER_WITHIN_MARGIN, LOWER_BEYOND_MARGIN ->
                 String.format(
                         Locale.ROOT,
-                        "%s's %s was %.1f %% %s than %s's (95 %% CI %.1f–%.1f %%; %s)%s.",
+                        "%s's %s was %.1f %% %s than %s's (95 %% CI %.1f–%.1f %%; %s): %s%s.",
                         mode,
                         figure,
                         100 * Math.abs(ratio.estimate() - 1),
@@ -126,7 +127,8 @@ final class Answers {
                         100 * Math.min(Math.abs(ratio.low() - 1), Math.abs(ratio.high() - 1)),
                         100 * Math.max(Math.abs(ratio.low() - 1), Math.abs(ratio.high() - 1)),
                         runs,
-                        r.judgement().isEmpty() ? "" : ": " + r.judgement());
+                        v.verdict().words(),
+                        r.judgement().isEmpty() ? "" : ", so " + r.judgement());
             case EQUIVALENT ->
                 String.format(
                         Locale.ROOT,
@@ -145,6 +147,19 @@ final class Answers {
                         "%s against %s in %s is inconclusive: its interval (%+.1f %% … %+.1f %%; %s) is wider"
                                 + " than the ±%.0f %% margin, so neither a difference nor equivalence is shown;"
                                 + " more runs would tell.",
+                        mode,
+                        base,
+                        figure,
+                        100 * (ratio.low() - 1),
+                        100 * (ratio.high() - 1),
+                        runs,
+                        100 * v.margin());
+            case UNDECIDED_AT_CAP ->
+                String.format(
+                        Locale.ROOT,
+                        "%s against %s in %s is undecided at the cap: its interval (%+.1f %% … %+.1f %%; %s) shows"
+                                + " neither a difference nor equivalence within ±%.0f %% after the most rounds the"
+                                + " design runs.",
                         mode,
                         base,
                         figure,

@@ -173,7 +173,7 @@ final class ContrastsReport {
                     csv(r.ratio().estimate()),
                     csv(r.ratio().low()),
                     csv(r.ratio().high()),
-                    r.verdict().verdict().name().toLowerCase(Locale.ROOT),
+                    quote(r.verdict().verdict().words()),
                     r.holm() == null ? "" : csv(r.holm().adjusted())));
         }
         for (Comparison.CpuDifference d : c.cpuDifferences()) {

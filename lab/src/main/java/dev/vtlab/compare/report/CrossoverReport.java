@@ -107,10 +107,8 @@ public final class CrossoverReport {
             for (Map.Entry<String, LogRatio> e : CrossoverJudge.ratios(c).entrySet()) {
                 o.add(e.getKey(), ratio(e.getValue()));
             }
-            o.add("verdict", c.cpu().verdict().name().toLowerCase(Locale.ROOT))
-                    .add(
-                            "verdict_server_cpu_busy",
-                            c.cpuWithKernel().verdict().name().toLowerCase(Locale.ROOT))
+            o.add("verdict", c.cpu().verdict().words())
+                    .add("verdict_server_cpu_busy", c.cpuWithKernel().verdict().words())
                     .add("verdict_text", c.cpu().text());
             contrasts.add(o);
         }

@@ -46,7 +46,7 @@ public final class CsvReport {
                     num(r.ratio().estimate()),
                     num(r.ratio().low()),
                     num(r.ratio().high()),
-                    r.verdict().verdict().name().toLowerCase(Locale.ROOT),
+                    quote(r.verdict().verdict().words()),
                     r.judgement()));
         }
         Files.write(dir.resolve("ratios.csv"), ratios);

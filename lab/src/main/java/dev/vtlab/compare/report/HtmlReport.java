@@ -8,7 +8,7 @@ import dev.vtlab.compare.raw.ServerSample;
 import dev.vtlab.compare.settings.Catalogue;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.Stats;
-import dev.vtlab.compare.stats.Verdicts;
+import dev.vtlab.compare.stats.Verdict;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.measurement.SvgChart;
 import java.io.IOException;
@@ -302,7 +302,7 @@ public final class HtmlReport {
                     .append(SvgChart.escape(r.text()))
                     .append(r.judgement().isEmpty() ? "" : " — " + r.judgement())
                     .append(
-                            r.verdict().verdict() != Verdicts.Verdict.UNDETERMINED
+                            r.verdict().verdict() != Verdict.UNDETERMINED
                                             && r.modeRuns().leftOut()
                                                             + r.baselineRuns().leftOut()
                                                             + r.flaggedKept()

@@ -119,7 +119,7 @@ public final class JsonReport {
                     .add("test", a.test())
                     .add("mode", a.mode().label())
                     .add("metric", a.headline().key())
-                    .add("verdict", a.ratio().verdict().verdict().name().toLowerCase(Locale.ROOT))
+                    .add("verdict", a.ratio().verdict().verdict().words())
                     .add("text", a.text()));
         }
         JsonObjectBuilder twoStage = TwoStageReport.json(c);
@@ -150,7 +150,7 @@ public final class JsonReport {
                 .add("ratio", num(j.ratio().estimate()))
                 .add("ci_low", num(j.ratio().low()))
                 .add("ci_high", num(j.ratio().high()))
-                .add("verdict", j.verdict().name().toLowerCase(Locale.ROOT));
+                .add("verdict", j.verdict().words());
     }
 
     /**
@@ -177,7 +177,7 @@ public final class JsonReport {
                 .add("ratio", num(r.ratio().estimate()))
                 .add("ci_low", num(r.ratio().low()))
                 .add("ci_high", num(r.ratio().high()))
-                .add("verdict", r.verdict().verdict().name().toLowerCase(Locale.ROOT))
+                .add("verdict", r.verdict().verdict().words())
                 .add("judgement", r.judgement())
                 .add("text", r.text())
                 .add("p_value", num(r.ratio().pValue()))

@@ -6,7 +6,7 @@ import dev.vtlab.compare.judge.Comparison;
 import dev.vtlab.compare.judge.Sequentials;
 import dev.vtlab.compare.judge.Sequentials.Look;
 import dev.vtlab.compare.stats.Sequential.Reading;
-import dev.vtlab.compare.stats.Verdicts.Verdict;
+import dev.vtlab.compare.stats.Verdict;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -24,8 +24,9 @@ public final class SequentialReport {
     private SequentialReport() {}
 
     /**
-     * One sentence: "lower after 4 rounds (95 % repeated CI 0.702–0.911); the fixed design: lower", or "not decided in
-     * the 5 rounds run (after 4: 0.930–1.120)", or "undecided after 10 rounds (…)".
+     * One sentence: "lower beyond the margin after 4 rounds (95 % repeated CI 0.702–0.911); the fixed design: lower
+     * beyond the margin", or "inconclusive at the last look, after 4 of the 5 rounds run, before the cap (…)", or
+     * "undecided at the cap after 10 rounds (…)".
      */
     static String text(Sequentials.Row row, Comparison c) {
         Look stopped = row.stopped(), last = row.last();
@@ -42,16 +43,17 @@ public final class SequentialReport {
         if (stopped == null) {
             return String.format(
                     Locale.ROOT,
-                    "not decided in the %d rounds run (after %d: %s)%s",
-                    row.rounds(),
+                    "%s at the last look, after %d of the %d rounds run, before the cap (%s)%s",
+                    word(last.reading().verdict()),
                     last.rounds(),
+                    row.rounds(),
                     interval(last.reading()),
                     fixed);
         }
         return String.format(
                 Locale.ROOT,
                 "%s after %d rounds (%s)%s",
-                stopped.reading().decided() ? word(stopped.reading().verdict()) : "undecided",
+                stopped.reading().decided() ? word(stopped.reading().verdict()) : word(Verdict.UNDECIDED_AT_CAP),
                 stopped.rounds(),
                 interval(stopped.reading()),
                 fixed);
@@ -75,7 +77,7 @@ public final class SequentialReport {
     }
 
     private static String word(Verdict v) {
-        return v.name().toLowerCase(Locale.ROOT);
+        return v.words();
     }
 
     static void console(Comparison c, PrintStream out) {
@@ -128,7 +130,7 @@ public final class SequentialReport {
                                     ? "not_decided"
                                     : stopped.reading().decided()
                                             ? word(stopped.reading().verdict())
-                                            : "undecided")
+                                            : word(Verdict.UNDECIDED_AT_CAP))
                     .add("text", text(r, c))
                     .add("looks", looks));
         }

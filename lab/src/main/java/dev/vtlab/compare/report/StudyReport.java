@@ -142,6 +142,12 @@ public final class StudyReport {
                                 ? JsonValue.NULL
                                 : num(r.ratio().ratio().high()))
                 .add("verdict", r.outcome().verdict().text)
+                // the claim's verdict is against the study's range; the ratio's own, against 1 and the margin
+                .add(
+                        "ratio_verdict",
+                        r.ratio() == null
+                                ? JsonValue.NULL
+                                : Json.createValue(r.ratio().verdict().verdict().words()))
                 .add("why", r.outcome().why())
                 .add("note", claim.note())
                 .add("source", r.source() < 0 ? JsonValue.NULL : Json.createValue(r.source()));
@@ -350,7 +356,8 @@ public final class StudyReport {
         }
         LogRatio x = r.ratio().ratio();
         return x.determined()
-                ? String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", x.estimate(), x.low(), x.high())
+                ? String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", x.estimate(), x.low(), x.high()) + "<br><small>"
+                        + r.ratio().verdict().verdict().words() + "</small>"
                 : Double.isNaN(x.estimate())
                         ? "no interval"
                         : String.format(Locale.ROOT, "%.3f, no interval", x.estimate());

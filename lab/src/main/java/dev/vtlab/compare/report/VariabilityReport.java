@@ -125,7 +125,8 @@ final class VariabilityReport {
                     .append("</td><td>")
                     .append(shown(k.predicted()))
                     .append("</td><td>")
-                    .append(shown(k.betweenComparisons()))
+                    // an estimate of 0 is a spread not detected, not shown to be none
+                    .append(k.betweenComparisons() == 0 ? "not detected" : shown(k.betweenComparisons()))
                     .append("</td><td class=\"l\">")
                     .append(k.why().isEmpty() ? String.format(Locale.ROOT, "%.3f", k.pValue()) : k.why())
                     .append("</td></tr>\n");
@@ -170,7 +171,7 @@ final class VariabilityReport {
                             r.today().ratio().low(),
                             r.today().ratio().high()))
                     .append("</td><td class=\"l\">")
-                    .append(r.today().verdict().verdict().name().toLowerCase(Locale.ROOT))
+                    .append(r.today().verdict().verdict().words())
                     .append("</td><td></td></tr>\n");
         }
         h.append("</table>\n");

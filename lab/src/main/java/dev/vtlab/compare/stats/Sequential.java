@@ -1,7 +1,6 @@
 package dev.vtlab.compare.stats;
 
 import dev.vtlab.compare.stats.LogRatio.Bounds;
-import dev.vtlab.compare.stats.Verdicts.Verdict;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -88,8 +87,8 @@ public final class Sequential {
     /**
      * What the looks so far say at the last of them.
      *
-     * @param verdict EQUIVALENT, LOWER or HIGHER when reached; INCONCLUSIVE or UNDETERMINED (the runs cannot bound
-     *     the ratio yet) to go on, and at the last look: undecided
+     * @param verdict equivalent, or a difference, when reached; INCONCLUSIVE or UNDETERMINED (the runs cannot bound
+     *     the ratio yet) to go on, and UNDECIDED_AT_CAP where an inconclusive ratio reaches the last look
      * @param difference the 95 % repeated interval (NaN ends when undetermined)
      * @param equivalence the 90 % repeated interval
      * @param differenceConfidence the nominal level the 95 % repeated interval is read at this look
@@ -107,7 +106,7 @@ public final class Sequential {
 
         /** Whether a verdict is reached: equivalent, lower or higher. */
         public boolean decided() {
-            return verdict == Verdict.EQUIVALENT || verdict == Verdict.LOWER || verdict == Verdict.HIGHER;
+            return verdict.decided();
         }
 
         /** Whether the test stops here: a verdict reached, or the cap (too few runs to bound the ratio go on). */
@@ -149,15 +148,9 @@ public final class Sequential {
         }
         Bounds difference = ratio.interval(1 - differenceLevel);
         Bounds equivalence = ratio.interval(1 - equivalenceLevel);
-        Verdict verdict;
-        if (equivalence.low() >= 1 / (1 + margin) && equivalence.high() <= 1 + margin) {
-            verdict = Verdict.EQUIVALENT;
-        } else if (difference.low() > 1) {
-            verdict = Verdict.HIGHER;
-        } else if (difference.high() < 1) {
-            verdict = Verdict.LOWER;
-        } else {
-            verdict = Verdict.INCONCLUSIVE;
+        Verdict verdict = Verdict.of(difference, equivalence, margin);
+        if (last && verdict == Verdict.INCONCLUSIVE) {
+            verdict = Verdict.UNDECIDED_AT_CAP;
         }
         return new Reading(verdict, ratio, difference, equivalence, 1 - differenceLevel, 1 - equivalenceLevel, last);
     }

@@ -7,8 +7,8 @@ import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
- * What a ratio says, with an equivalence margin: the two modes are the same within ±m, one is higher or lower, or
- * the runs cannot tell.
+ * What a ratio says, with an equivalence margin: the two modes are the same within ±m, one is higher or lower (and by
+ * more than the margin or not), or the runs cannot tell; the words are {@link Verdict}'s.
  *
  * <p>The margin m is a factor either way: equivalent means the ratio lies in [1/(1+m), 1+m] (for 5 %: 0.952–1.05).
  * On the log scale that is ±ln(1+m), so "A is equivalent to B" and "B is equivalent to A" always agree, which
@@ -19,10 +19,10 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * runs see 2 % that does not matter); the margin is the size a reader has said does not matter, so the verdict is
  * EQUIVALENT and the text keeps the difference: "equivalent within ±5 %: lower by 2.0 % (90 % CI 1.1–2.8 %)". An
  * equivalent verdict shows the 90 % interval it rests on, which lies inside the margin; the 95 % one may reach just
- * past it and would read as a contradiction. Otherwise
- * the 95 % interval excluding 1 gives HIGHER or LOWER, even where part of it lies inside the margin: the difference is
- * real and the printed interval shows how small it may be. What is left is INCONCLUSIVE: its 95 % interval contains 1
- * and, since it is wider than the 90 % one, also reaches past the margin, so printing it shows why.
+ * past it and would read as a contradiction. Otherwise the 95 % interval excluding 1 gives a difference: beyond the
+ * margin when all of it lies past 1 ± m, within the margin when part of it lies inside, where the difference is real
+ * and the printed interval shows how small it may be. What is left is INCONCLUSIVE: its 95 % interval contains 1 and,
+ * since it is wider than the 90 % one, also reaches past the margin, so printing it shows why.
  */
 public final class Verdicts {
 
@@ -31,17 +31,6 @@ public final class Verdicts {
 
     /** The equivalence test's interval: two one-sided tests at 5 % each. */
     public static final double EQUIVALENCE_CONFIDENCE = 0.90;
-
-    public enum Verdict {
-        /** Within the margin (and perhaps significantly different from 1, inside it). */
-        EQUIVALENT,
-        HIGHER,
-        LOWER,
-        /** Neither a difference nor within the margin: more runs would tell. */
-        INCONCLUSIVE,
-        /** No interval: the ratio's reason says why. */
-        UNDETERMINED
-    }
 
     /**
      * A ratio's verdict.
@@ -55,9 +44,10 @@ public final class Verdicts {
         /**
          * One of: "equivalent within ±5 % (90 % CI −2.1 % … +3.0 %)";
          * "equivalent within ±5 %: lower by 2.0 % (90 % CI 1.1–2.8 %)";
-         * "higher by 12.0 % (CI 5.0–19.0 %)";
+         * "higher beyond the margin: 12.0 % (CI 5.0–19.0 %)"; "lower, within the margin: 3.0 % (CI 1.0–6.0 %)";
          * "inconclusive (−8.0 % … +12.0 %): neither a difference nor within ±5 %";
-         * or the reason there is no interval.
+         * "undecided at the cap (−8.0 % … +12.0 %): neither a difference nor within ±5 %";
+         * or "undetermined: " and the reason there is no interval.
          */
         public String text() {
             String within = "within ±" + number(100 * margin) + " %";
@@ -72,15 +62,17 @@ public final class Verdicts {
                                     ninety(),
                                     signedPct(equivalence.low() - 1),
                                     signedPct(equivalence.high() - 1));
-                case HIGHER, LOWER -> direction(new LogRatio.Bounds(ratio.low(), ratio.high()), "CI");
-                case INCONCLUSIVE ->
+                case HIGHER_BEYOND_MARGIN, HIGHER_WITHIN_MARGIN, LOWER_WITHIN_MARGIN, LOWER_BEYOND_MARGIN ->
+                    verdict.words() + ": " + size(new LogRatio.Bounds(ratio.low(), ratio.high()), "CI");
+                case INCONCLUSIVE, UNDECIDED_AT_CAP ->
                     String.format(
                             Locale.ROOT,
-                            "inconclusive (%s … %s): neither a difference nor %s",
+                            "%s (%s … %s): neither a difference nor %s",
+                            verdict.words(),
                             signedPct(ratio.low() - 1),
                             signedPct(ratio.high() - 1),
                             within);
-                case UNDETERMINED -> ratio.why();
+                case UNDETERMINED -> verdict.words() + ": " + ratio.why();
             };
         }
 
@@ -90,12 +82,16 @@ public final class Verdicts {
 
         /** "lower by 2.0 % (CI 1.0–3.0 %)": the interval's ends as distances from 1, the nearer first. */
         private String direction(LogRatio.Bounds bounds, String label) {
+            return (ratio.estimate() > 1 ? "higher" : "lower") + " by " + size(bounds, label);
+        }
+
+        /** "2.0 % (CI 1.0–3.0 %)": the estimate's distance from 1, and the interval's ends', the nearer first. */
+        private String size(LogRatio.Bounds bounds, String label) {
             double near = Math.min(Math.abs(bounds.low() - 1), Math.abs(bounds.high() - 1));
             double far = Math.max(Math.abs(bounds.low() - 1), Math.abs(bounds.high() - 1));
             return String.format(
                     Locale.ROOT,
-                    "%s by %s (%s %s–%s)",
-                    ratio.estimate() > 1 ? "higher" : "lower",
+                    "%s (%s %s–%s)",
                     pct(Math.abs(ratio.estimate() - 1)),
                     label,
                     String.format(Locale.ROOT, "%.1f", 100 * near),
@@ -115,19 +111,12 @@ public final class Verdicts {
         if (!(margin > 0)) {
             throw new IllegalArgumentException("the equivalence margin must be above 0: " + margin);
         }
-        if (!ratio.determined()) {
-            return new Judgement(Verdict.UNDETERMINED, ratio, margin, ratio.interval(EQUIVALENCE_CONFIDENCE), false);
-        }
         LogRatio.Bounds equivalence = ratio.interval(EQUIVALENCE_CONFIDENCE);
-        boolean differs = ratio.low() > 1 || ratio.high() < 1;
-        Verdict verdict;
-        if (equivalence.low() >= 1 / (1 + margin) && equivalence.high() <= 1 + margin) {
-            verdict = Verdict.EQUIVALENT;
-        } else if (differs) {
-            verdict = ratio.low() > 1 ? Verdict.HIGHER : Verdict.LOWER;
-        } else {
-            verdict = Verdict.INCONCLUSIVE;
+        if (!ratio.determined()) {
+            return new Judgement(Verdict.UNDETERMINED, ratio, margin, equivalence, false);
         }
+        boolean differs = ratio.low() > 1 || ratio.high() < 1;
+        Verdict verdict = Verdict.of(new LogRatio.Bounds(ratio.low(), ratio.high()), equivalence, margin);
         return new Judgement(verdict, ratio, margin, equivalence, differs);
     }
 

@@ -14,7 +14,7 @@ import dev.vtlab.compare.settings.Contrast;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.Multiplicity;
-import dev.vtlab.compare.stats.Verdicts;
+import dev.vtlab.compare.stats.Verdict;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +59,7 @@ class ComparisonContrastsTest {
         assertEquals(0.982809, r.ratio().low(), 1e-6);
         assertEquals(0.997344, r.ratio().high(), 1e-6);
         assertEquals(0.015741, r.ratio().pValue(), 1e-6);
-        assertEquals(Verdicts.Verdict.EQUIVALENT, r.verdict().verdict());
+        assertEquals(Verdict.EQUIVALENT, r.verdict().verdict());
         assertEquals(0.98430, r.verdict().equivalence().low(), 1e-5);
         assertEquals(0.99584, r.verdict().equivalence().high(), 1e-5);
         assertNotNull(r.holm());

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.analyse.RunResult;
-import dev.vtlab.compare.stats.Verdicts.Verdict;
+import dev.vtlab.compare.stats.Verdict;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +37,8 @@ class SequentialsTest {
                 pingComparison(runs(6, 0.8, 0.02, 0), false).sequential().get(0);
         Sequentials.Look stopped = row.stopped();
         assertEquals(Sequentials.FIRST, stopped.rounds());
-        assertEquals(Verdict.LOWER, stopped.reading().verdict());
+        // 20 % lower with runs 2 % apart: wholly below 1/1.05 at the first look
+        assertEquals(Verdict.LOWER_BEYOND_MARGIN, stopped.reading().verdict());
         // the O'Brien–Fleming type's first boundary at t = 4/10 is z(0.975)/√0.4 by hand: α(t) = 2 − 2Φ(z/√t)
         double z = new NormalDistribution().inverseCumulativeProbability(0.975) / Math.sqrt(0.4);
         assertEquals(0.4, stopped.fraction(), 1e-12);
@@ -59,7 +60,7 @@ class SequentialsTest {
                 .filter(Comparison.RatioRow::primary)
                 .findFirst()
                 .orElseThrow();
-        assertEquals(Verdict.LOWER, s.verdict().verdict());
+        assertEquals(Verdict.LOWER_BEYOND_MARGIN, s.verdict().verdict());
         assertTrue(
                 s.ratio().low() < f.ratio().low()
                         && s.ratio().high() > f.ratio().high(),
@@ -108,5 +109,13 @@ class SequentialsTest {
         assertEquals(Sequentials.CAP, capped.stopped().rounds());
         assertTrue(capped.stopped().reading().last());
         assertTrue(!capped.stopped().reading().decided());
+        assertEquals(Verdict.UNDECIDED_AT_CAP, capped.stopped().reading().verdict());
+        // a sequential comparison's primary row is the design's reading: undecided at the cap, in its words
+        Comparison.RatioRow primary = pingComparison(runs(10, 0.96, 0.08, 0), false, true).ratios().stream()
+                .filter(Comparison.RatioRow::primary)
+                .findFirst()
+                .orElseThrow();
+        assertEquals(Verdict.UNDECIDED_AT_CAP, primary.verdict().verdict());
+        assertTrue(primary.text().startsWith("undecided at the cap ("), primary.text());
     }
 }

@@ -12,7 +12,7 @@ import dev.vtlab.compare.raw.Environment;
 import dev.vtlab.compare.raw.TwoStageRecord;
 import dev.vtlab.compare.settings.Metric;
 import dev.vtlab.compare.settings.Precision;
-import dev.vtlab.compare.stats.Verdicts;
+import dev.vtlab.compare.stats.Verdict;
 import dev.vtlab.dispatch.DispatchMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,7 +132,7 @@ class TwoStagePlansTest {
         assertEquals(0.682628, primary.ratio().low(), 1e-6);
         assertEquals(1.225176, primary.ratio().high(), 1e-6);
         assertEquals(record.test("ping").halfWidth(), primary.ratio().relativeHalfWidth(), 1e-9);
-        assertEquals(Verdicts.Verdict.INCONCLUSIVE, primary.verdict().verdict(), "the verdict logic is unchanged");
+        assertEquals(Verdict.INCONCLUSIVE, primary.verdict().verdict(), "the verdict logic is unchanged");
         assertTrue(primary.text().contains("two-stage: half-width fixed at ±34.0 %"), primary.text());
         assertEquals(record, c.twoStage());
         // a secondary figure keeps the ordinary interval

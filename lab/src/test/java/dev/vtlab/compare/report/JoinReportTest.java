@@ -103,6 +103,27 @@ class JoinReportTest {
         assertTrue(json.contains("\"prediction_observed_log_se\": 0.05"), json);
     }
 
+    @Test
+    void aSummaryKeptBeforeTheGlossarysWordsIsReadInThem(@TempDir Path dir) throws IOException {
+        Files.writeString(
+                dir.resolve(SummaryFiles.SUMMARY),
+                """
+                {"environment": {"margin": "±5 %"}, "ratios": [
+                  {"test": "throughput", "metric": "m", "mode": "managed-virtual", "baseline": "threadpool",
+                   "ratio": 1.073, "ci_low": 1.034, "ci_high": 1.1135, "verdict": "higher"},
+                  {"test": "ping", "metric": "m", "mode": "managed-virtual", "baseline": "threadpool",
+                   "ratio": 0.873, "ci_low": 0.810, "ci_high": 0.941, "verdict": "lower"},
+                  {"test": "footprint", "metric": "m", "mode": "managed-virtual", "baseline": "threadpool",
+                   "ratio": 1.017, "ci_low": 1.013, "ci_high": 1.021, "verdict": "equivalent"}]}
+                """);
+        // 1.034 lies inside 1.05; 0.941 below 1/1.05 = 0.952
+        assertEquals(
+                List.of("higher, within the margin", "lower beyond the margin", "equivalent"),
+                SummaryFiles.read(dir, "compare.join").ratios().stream()
+                        .map(SummaryFiles.Ratio::verdict)
+                        .toList());
+    }
+
     private static SummaryFiles.Summary summary(Path dir, String when, SummaryFiles.Ratio... ratios) {
         return new SummaryFiles.Summary(dir, when, "abc", "rigorous", "cmd", List.of(ratios));
     }

@@ -62,7 +62,7 @@ class EquivalenceChanceTest {
         for (int t = 0; t < trials; t++) {
             LogRatio r = Ratios.unpaired(
                     RatiosTest.logNormal(random, n, 1000, sigma), RatiosTest.logNormal(random, n, 1000, sigma), 0);
-            if (Verdicts.judge(r, 0.05).verdict() == Verdicts.Verdict.EQUIVALENT) {
+            if (Verdicts.judge(r, 0.05).verdict() == Verdict.EQUIVALENT) {
                 equivalent++;
             }
         }

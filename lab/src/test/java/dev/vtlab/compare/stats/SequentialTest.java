@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.stats.Sequential.Reading;
 import dev.vtlab.compare.stats.Sequential.Spending;
-import dev.vtlab.compare.stats.Verdicts.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -162,7 +161,7 @@ class SequentialTest {
         for (double spread : new double[] {0.03, 0.05, 0.07}) {
             Outcome lower = simulate(LAB, 0.90, spread, 0, 1000, 4, false);
             report("ratio 0.90, spread " + spread, lower);
-            assertTrue(lower.share(Verdict.LOWER) >= 0.80, spread + ": lower at 0.90 " + lower.share(Verdict.LOWER));
+            assertTrue(lower.lower() >= 0.80, spread + ": lower at 0.90 " + lower.lower());
             assertTrue(lower.runs() < LAB.cap(), spread + ": runs " + lower.runs());
         }
     }
@@ -181,7 +180,7 @@ class SequentialTest {
         report("O'Brien-Fleming, ratio 0.90, spread 0.04", obfLower);
         report("Pocock, ratio 0.90, spread 0.04", pocockLower);
         assertTrue(obfAtOne.share(Verdict.EQUIVALENT) > pocockAtOne.share(Verdict.EQUIVALENT));
-        assertTrue(obfLower.share(Verdict.LOWER) >= 0.95 && pocockLower.share(Verdict.LOWER) >= 0.95);
+        assertTrue(obfLower.lower() >= 0.95 && pocockLower.lower() >= 0.95);
     }
 
     @Test
@@ -210,8 +209,21 @@ class SequentialTest {
             return counts.getOrDefault(v, 0) / (double) sims;
         }
 
+        double lower() {
+            return share(Verdict.LOWER_WITHIN_MARGIN) + share(Verdict.LOWER_BEYOND_MARGIN);
+        }
+
+        double higher() {
+            return share(Verdict.HIGHER_WITHIN_MARGIN) + share(Verdict.HIGHER_BEYOND_MARGIN);
+        }
+
         double differs() {
-            return share(Verdict.LOWER) + share(Verdict.HIGHER);
+            return lower() + higher();
+        }
+
+        /** Not decided where the comparison ends: inconclusive, or undecided at the cap. */
+        double undecided() {
+            return share(Verdict.INCONCLUSIVE) + share(Verdict.UNDECIDED_AT_CAP) + share(Verdict.UNDETERMINED);
         }
     }
 
@@ -245,7 +257,7 @@ class SequentialTest {
                         ? Verdicts.judge(r).verdict()
                         : Sequential.read(Arrays.copyOf(fractions, k + 1), last, r, Verdicts.MARGIN, design.spending())
                                 .verdict();
-                if (v == Verdict.LOWER || v == Verdict.HIGHER || v == Verdict.EQUIVALENT || last) {
+                if (v.decided() || last) {
                     verdict = v;
                     used = n;
                     break;
@@ -262,10 +274,10 @@ class SequentialTest {
                 Locale.ROOT,
                 "[sequential] %-45s lower %.3f higher %.3f equivalent %.3f undecided %.3f runs per mode %.2f%n",
                 what,
-                o.share(Verdict.LOWER),
-                o.share(Verdict.HIGHER),
+                o.lower(),
+                o.higher(),
                 o.share(Verdict.EQUIVALENT),
-                o.share(Verdict.INCONCLUSIVE),
+                o.undecided(),
                 o.runs());
     }
 
@@ -276,11 +288,12 @@ class SequentialTest {
         LogRatio r = LogRatio.of(-0.05, 0.02, new Pivot.StudentT(1e6), 0, 0, 100, 100, LogRatio.Pairing.UNPAIRED, 4);
         Reading pocock = Sequential.read(new double[] {0.2}, false, r, 0.05, Spending.POCOCK);
         Reading obf = Sequential.read(new double[] {0.2}, false, r, 0.05, Spending.OBRIEN_FLEMING);
-        assertEquals(Verdict.LOWER, pocock.verdict());
+        // its 95 % interval's high end exp(−0.05 + 1.96 · 0.02) = 0.989 is inside the margin's 0.952
+        assertEquals(Verdict.LOWER_WITHIN_MARGIN, pocock.verdict());
         assertEquals(Verdict.INCONCLUSIVE, obf.verdict());
         // at the last look all of α is spent: the same ratio is lower
         Reading last = Sequential.read(new double[] {0.2, 0.6}, true, r, 0.05, Spending.OBRIEN_FLEMING);
-        assertEquals(Verdict.LOWER, last.verdict());
+        assertEquals(Verdict.LOWER_WITHIN_MARGIN, last.verdict());
         assertTrue(last.stops());
         assertTrue(last.differenceConfidence() > 0.95 && last.differenceConfidence() < 0.99);
     }

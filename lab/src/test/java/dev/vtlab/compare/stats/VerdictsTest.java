@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.stats.Verdicts.Judgement;
-import dev.vtlab.compare.stats.Verdicts.Verdict;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -42,23 +41,25 @@ class VerdictsTest {
     }
 
     @Test
-    void aDifferenceBeyondTheMarginIsHigherOrLower() {
-        // δ = 0.10, s = 0.01: 95 % exp(0.077330 … 0.122670) = +8.04 % … +13.05 %, estimate +10.52 %
+    void aDifferenceBeyondTheMarginIsHigherOrLowerBeyondIt() {
+        // δ = 0.10, s = 0.01: 95 % exp(0.077330 … 0.122670) = +8.04 % … +13.05 %, estimate +10.52 %; its low end
+        // 1.0804 lies past 1.05
         Judgement j = Verdicts.judge(runs(0.10, 0.01));
-        assertEquals(Verdict.HIGHER, j.verdict());
-        assertEquals("higher by 10.5 % (CI 8.0–13.1 %)", j.text());
-        // the same runs the other way round
+        assertEquals(Verdict.HIGHER_BEYOND_MARGIN, j.verdict());
+        assertEquals("higher beyond the margin: 10.5 % (CI 8.0–13.1 %)", j.text());
+        // the same runs the other way round: high end exp(−0.077330) = 0.9256, below 1/1.05
         Judgement inverse = Verdicts.judge(Ratios.unpaired(base(0.01), mode(0.10, 0.01), 0));
-        assertEquals(Verdict.LOWER, inverse.verdict());
-        assertTrue(inverse.text().startsWith("lower by 9.5 %"), inverse.text()); // 1 − e^−0.1 = 9.52 %
+        assertEquals(Verdict.LOWER_BEYOND_MARGIN, inverse.verdict());
+        assertTrue(inverse.text().startsWith("lower beyond the margin: 9.5 %"), inverse.text()); // 1 − e^−0.1 = 9.52 %
     }
 
     @Test
-    void aDifferenceThatMayBeSmallerThanTheMarginIsStillADifference() {
-        // δ = 0.04, s = 0.01: 95 % +1.75 % … +6.47 % excludes 1; 90 % up to exp(0.057406) = 1.05909 > 1.05
+    void aDifferenceThatMayBeSmallerThanTheMarginIsStillADifferenceWithinIt() {
+        // δ = 0.04, s = 0.01: 95 % +1.75 % … +6.47 % excludes 1, but its low end is inside 1.05; 90 % up to
+        // exp(0.057406) = 1.05909 > 1.05, so not equivalent
         Judgement j = Verdicts.judge(runs(0.04, 0.01));
-        assertEquals(Verdict.HIGHER, j.verdict());
-        assertEquals("higher by 4.1 % (CI 1.7–6.5 %)", j.text());
+        assertEquals(Verdict.HIGHER_WITHIN_MARGIN, j.verdict());
+        assertEquals("higher, within the margin: 4.1 % (CI 1.7–6.5 %)", j.text());
     }
 
     @Test
@@ -81,11 +82,12 @@ class VerdictsTest {
         // δ = −0.030, s = 0.01: 90 % low exp(−0.047406) = 0.95370 >= 0.952381: equivalent
         assertEquals(Verdict.EQUIVALENT, Verdicts.judge(runs(-0.030, 0.01)).verdict());
         // δ = −0.032: 90 % low exp(−0.049406) = 0.95179, inside [0.95, 1.05] but below 1/1.05: not equivalent;
-        // its 95 % interval exp(−0.054670 … −0.009330) excludes 1: lower
-        assertEquals(Verdict.LOWER, Verdicts.judge(runs(-0.032, 0.01)).verdict());
+        // its 95 % interval exp(−0.054670 … −0.009330) = 0.94679 … 0.99071 excludes 1, not wholly past the margin
+        assertEquals(
+                Verdict.LOWER_WITHIN_MARGIN, Verdicts.judge(runs(-0.032, 0.01)).verdict());
         // swapped, its 90 % interval is 1.01470 … 1.05065, past 1.05 alike
         assertEquals(
-                Verdict.HIGHER,
+                Verdict.HIGHER_WITHIN_MARGIN,
                 Verdicts.judge(Ratios.unpaired(base(0.01), mode(-0.032, 0.01), 0))
                         .verdict());
     }
@@ -95,7 +97,7 @@ class VerdictsTest {
         LogRatio none = Ratios.unpaired(new double[] {7}, new double[] {5, 6}, 0);
         Judgement j = Verdicts.judge(none);
         assertEquals(Verdict.UNDETERMINED, j.verdict());
-        assertEquals(none.why(), j.text());
+        assertEquals("undetermined: " + none.why(), j.text());
     }
 
     @Test
