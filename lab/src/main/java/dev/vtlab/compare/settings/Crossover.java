@@ -40,8 +40,13 @@ public record Crossover(
     /** Whole rounds of every mode the warm-up runs at least, so that each mode's paths are compiled twice over. */
     public static final int MIN_WARMUP_ROUNDS = 2;
 
-    public static final int DEFAULT_SLICE_SECONDS = 20;
-    public static final int DEFAULT_DISCARD_SECONDS = 5;
+    public static final int DEFAULT_SLICE_SECONDS = 30;
+    /**
+     * After a switch the new mode's rate takes about ten seconds to settle (compare.md, "the discard"): a discard
+     * shorter than that charges the switch to the mode switched to.
+     */
+    public static final int DEFAULT_DISCARD_SECONDS = 15;
+
     public static final int MIN_SLICE_SECONDS = 6;
     public static final int MAX_SLICE_SECONDS = 120;
     public static final int MAX_BLOCKS = 60;

@@ -137,9 +137,9 @@ class CrossoverTest {
                 "compare.crossover.sliceSeconds",
                 "2");
         refused(
-                "compare.crossover.discardSeconds must be a whole number from 1 to 10",
+                "compare.crossover.discardSeconds must be a whole number from 1 to 15",
                 "compare.crossover.discardSeconds",
-                "11");
+                "16");
         refused("compare.crossover.blocks must be a multiple of 4", "compare.crossover.blocks", "6");
         refused("compare.crossover.blocks must be a whole number", "compare.crossover.blocks", "many");
         refused(
