@@ -597,7 +597,8 @@ class CompareSmokeIT {
                 .findFirst()
                 .orElseThrow();
         assertEquals("undetermined", ramp.getString("verdict"));
-        assertTrue(ramp.getString("text").startsWith("fewer than 3 valid runs per mode"), ramp.toString());
+        assertTrue(
+                ramp.getString("text").startsWith("undetermined: fewer than 3 valid runs per mode"), ramp.toString());
     }
 
     /** A run's flags as summary.json names them, as {@link Flag} names. */
