@@ -5,6 +5,7 @@ import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.profile.Bucket;
 import dev.vtlab.profile.Profile;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
@@ -67,7 +68,7 @@ public record CrossoverProfile(
                     profiled.size() + " profiled slices but " + profiles.size() + " profiles");
         }
         int n = profiled.size();
-        List<Map<Bucket, Double>> micros = new java.util.ArrayList<>();
+        List<Map<Bucket, Double>> micros = new ArrayList<>();
         double sampled = 0, shared = 0;
         long samples = 0, lost = 0;
         for (int i = 0; i < n; i++) {
@@ -83,11 +84,11 @@ public record CrossoverProfile(
             samples += p.totalSamples();
             lost += p.lostSamples();
         }
-        List<ModeBuckets> byMode = new java.util.ArrayList<>();
+        List<ModeBuckets> byMode = new ArrayList<>();
         for (DispatchMode mode : modes) {
             byMode.add(mean(mode, profiled, micros));
         }
-        List<Difference> differences = new java.util.ArrayList<>();
+        List<Difference> differences = new ArrayList<>();
         for (CrossoverJudge.Contrast c : contrasts) {
             differences.add(difference(c.mode(), c.baseline(), blocks, profiled, micros, measured, measuredBlocks));
         }

@@ -8,7 +8,7 @@ import dev.vtlab.compare.stats.Stats;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.profile.Bucket;
 import dev.vtlab.profile.Profile;
-import dev.vtlab.profile.ThreadCpu;
+import dev.vtlab.profile.SampledProfiles;
 import dev.vtlab.profile.Window;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -53,28 +53,7 @@ class CrossoverProfileTest {
     }
 
     private static Profile profile(Window window, long app, long all) {
-        Map<Bucket, Long> samples = new EnumMap<>(Bucket.class), nanos = new EnumMap<>(Bucket.class);
-        for (Bucket b : Bucket.values()) {
-            samples.put(b, 0L);
-            nanos.put(b, 0L);
-        }
-        samples.put(Bucket.APPLICATION, app);
-        samples.put(Bucket.HTTP, all - app);
-        samples.forEach((b, n) -> nanos.put(b, n * PERIOD_NS));
-        return new Profile(
-                window,
-                samples,
-                nanos,
-                0,
-                0,
-                0,
-                ThreadCpu.NONE,
-                new Profile.Gc(0, 0),
-                new Profile.Allocation(0, 0, List.of()),
-                new Profile.Jit(0, 0),
-                new Profile.Pinning(0, 0, List.of()),
-                0,
-                0);
+        return SampledProfiles.of(window, Map.of(Bucket.APPLICATION, app, Bucket.HTTP, all - app), PERIOD_NS, 0);
     }
 
     private static CrossoverProfile profileOf(Run r) {

@@ -8,7 +8,7 @@ import dev.vtlab.compare.settings.Crossover;
 import dev.vtlab.dispatch.DispatchMode;
 import dev.vtlab.profile.Bucket;
 import dev.vtlab.profile.Profile;
-import dev.vtlab.profile.ThreadCpu;
+import dev.vtlab.profile.SampledProfiles;
 import dev.vtlab.profile.Window;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -92,25 +92,11 @@ class CrossoverGoldenTest {
         List<Profile> profiles = new ArrayList<>();
         for (CrossoverRunner.Slice s : run.profiled()) {
             long app = s.mode() == DispatchMode.THREADPOOL ? 60 : 50;
-            Map<Bucket, Long> samples = new EnumMap<>(Bucket.class), nanos = new EnumMap<>(Bucket.class);
-            for (Bucket b : Bucket.values()) {
-                samples.put(b, b == Bucket.APPLICATION ? app : b == Bucket.HTTP ? 100 - app : 0L);
-                nanos.put(b, samples.get(b) * 10_000_000L);
-            }
-            profiles.add(new Profile(
+            profiles.add(SampledProfiles.of(
                     new Window(s.start().epochMs(), s.end().epochMs()),
-                    samples,
-                    nanos,
-                    0,
-                    0,
-                    3,
-                    ThreadCpu.NONE,
-                    new Profile.Gc(0, 0),
-                    new Profile.Allocation(0, 0, List.of()),
-                    new Profile.Jit(0, 0),
-                    new Profile.Pinning(0, 0, List.of()),
-                    0,
-                    0));
+                    Map.of(Bucket.APPLICATION, app, Bucket.HTTP, 100 - app),
+                    10_000_000L,
+                    3));
         }
         return profiles;
     }
