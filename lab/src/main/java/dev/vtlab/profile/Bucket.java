@@ -76,7 +76,7 @@ public enum Bucket {
             "org.osgi."),
     GC("GC", Kind.THREADS, "GC Thread", "G1 ", "ZWorker", "ZDriver", "ZDirector", "Shenandoah"),
     JIT("JIT", Kind.THREADS, "C1 Compiler", "C2 Compiler", "JVMCI"),
-    /** The JVM's other threads of its own (safepoints, JFR's sampler, monitor deflation). */
+    /** The JVM's other threads of its own (safepoints, JFR's sampler, monitor deflation), less the serial collector's pauses. */
     JVM(
             "JVM (other)",
             Kind.THREADS,

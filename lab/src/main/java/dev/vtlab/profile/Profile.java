@@ -40,8 +40,18 @@ public record Profile(
         long submitFailed,
         double contextSwitchesPerS) {
 
-    /** Garbage collections that started in the window and the sum of their pauses. */
-    public record Gc(long count, long pauseNanos) {}
+    /**
+     * Garbage collections that started in the window and the sum of their pauses; of it, the pauses of collections the
+     * VM thread ran itself. That is the serial collector, which the JVM picks on one CPU: it has no GC threads, so
+     * its work would be counted as the VM thread's. A serial pause is one thread collecting while Java waits, so its
+     * length stands for its CPU.
+     */
+    public record Gc(long count, long pauseNanos, long vmThreadPauseNanos) {
+        /** Collections by GC threads of their own: none on the VM thread. */
+        public Gc(long count, long pauseNanos) {
+            this(count, pauseNanos, 0);
+        }
+    }
 
     /**
      * Bytes allocated in the window, estimated from jdk.ObjectAllocationSample's weights (JFR's allocation pressure:
@@ -166,6 +176,10 @@ public record Profile(
         // measured by another clock than the process's total, so never let them pass it
         double jvmScale = jvmMicros > totalMicros ? totalMicros / jvmMicros : 1.0;
         jvmNanos.forEach((b, n) -> micros.merge(b, n / 1e3 * jvmScale, Double::sum));
+        // the serial collector's pauses, on the VM thread's clock, are GC, not the JVM's other work
+        double serialGc = Math.min(gc.vmThreadPauseNanos() / 1e3 * jvmScale, micros.get(Bucket.JVM));
+        micros.merge(Bucket.JVM, -serialGc, Double::sum);
+        micros.merge(Bucket.GC, serialGc, Double::sum);
         double rest = sampledMicros(totalMicros, jvmMicros);
         long total = totalSampledNanos();
         if (total == 0) {

@@ -24,6 +24,8 @@ public final class ProfileAnalysis {
     static final int PINNED_FRAMES = 16;
 
     private static final String STACK_CHUNK = "jdk.internal.vm.StackChunk";
+    /** The thread the serial collector collects on (its name as the OS has it). */
+    private static final String VM_THREAD = "VM Thread";
 
     /** A direct buffer's object on the heap: its native memory is allocated with it, and freed after a collection. */
     static final String DIRECT_BUFFER = "java.nio.DirectByteBuffer";
@@ -48,6 +50,7 @@ public final class ProfileAnalysis {
     private long lostSamples;
     private long gcCount;
     private long gcPauseNanos;
+    private long vmThreadGcPauseNanos;
     private long allocatedBytes;
     private long stackChunkBytes;
     /** Samples and bytes of direct buffers' objects by the frames that allocated them. */
@@ -129,7 +132,7 @@ public final class ProfileAnalysis {
                 firstUseNanos,
                 lostSamples,
                 threads,
-                new Profile.Gc(gcCount, gcPauseNanos),
+                new Profile.Gc(gcCount, gcPauseNanos, vmThreadGcPauseNanos),
                 new Profile.Allocation(allocatedBytes, stackChunkBytes, Profile.AllocationSite.ranked(directBuffers)),
                 new Profile.Jit(compilations, compilationNanos),
                 new Profile.Pinning(pinnedCount, pinnedNanos, stacks),
@@ -143,7 +146,12 @@ public final class ProfileAnalysis {
             case "jdk.CPUTimeSamplesLost" -> lostSamples += e.getInt("lostSamples");
             case "jdk.GarbageCollection" -> {
                 gcCount++;
-                gcPauseNanos += e.getDuration("sumOfPauses").toNanos();
+                long pause = e.getDuration("sumOfPauses").toNanos();
+                gcPauseNanos += pause;
+                RecordedThread thread = e.getThread();
+                if (thread != null && VM_THREAD.equals(thread.getOSName())) {
+                    vmThreadGcPauseNanos += pause;
+                }
             }
             case "jdk.ObjectAllocationSample" -> {
                 long weight = e.getLong("weight");

@@ -29,6 +29,15 @@ class ProfileTest {
 
     private static Profile profile(
             Map<Bucket, Long> samples, Map<Bucket, Long> nanos, long firstUseNanos, ThreadCpu threadCpu) {
+        return profile(samples, nanos, firstUseNanos, threadCpu, new Profile.Gc(0, 0));
+    }
+
+    private static Profile profile(
+            Map<Bucket, Long> samples,
+            Map<Bucket, Long> nanos,
+            long firstUseNanos,
+            ThreadCpu threadCpu,
+            Profile.Gc gc) {
         Map<Bucket, Long> all = new EnumMap<>(Bucket.class), allNanos = new EnumMap<>(Bucket.class);
         for (Bucket b : Bucket.values()) {
             all.put(b, samples.getOrDefault(b, 0L));
@@ -42,7 +51,7 @@ class ProfileTest {
                 firstUseNanos,
                 0,
                 threadCpu,
-                new Profile.Gc(0, 0),
+                gc,
                 new Profile.Allocation(0, 0, List.of()),
                 new Profile.Jit(0, 0),
                 new Profile.Pinning(0, 0, List.of()),
@@ -92,6 +101,26 @@ class ProfileTest {
         assertEquals(9000, us.get(Bucket.APPLICATION), 1e-6);
         assertEquals(3000, us.get(Bucket.JSON), 1e-6);
         assertEquals(15000, sum(us), 1e-6);
+    }
+
+    @Test
+    void theSerialCollectorsPausesOnTheVmThreadAreGcNotTheJvmsOther() {
+        // the VM thread ran 0.3 s in the window, 0.25 s of it in serial pauses: 0.05 s stays the JVM's other work
+        ThreadCpu threads = between(10_000, 20_000, new ThreadCpu.ThreadTime(1, "VM Thread", 300_000_000L));
+        Map<Bucket, Long> samples = Map.of(Bucket.APPLICATION, 7L);
+        Map<Bucket, Long> nanos = Map.of(Bucket.APPLICATION, 7 * PERIOD_NS);
+        Map<Bucket, Double> us = profile(samples, nanos, 0, threads, new Profile.Gc(5, 250_000_000L, 250_000_000L))
+                .cpuMicrosPerRequest(1.0, 100);
+        assertEquals(2500, us.get(Bucket.GC), 1e-6); // 0.25 s / 100
+        assertEquals(500, us.get(Bucket.JVM), 1e-6); // 0.05 s / 100
+        assertEquals(7000, us.get(Bucket.APPLICATION), 1e-6); // the rest, 0.7 s
+        assertEquals(10_000, sum(us), 1e-6);
+        // pauses longer than the VM thread's clock says it ran: the clock bounds them
+        Map<Bucket, Double> capped = profile(samples, nanos, 0, threads, new Profile.Gc(5, 400_000_000L, 400_000_000L))
+                .cpuMicrosPerRequest(1.0, 100);
+        assertEquals(3000, capped.get(Bucket.GC), 1e-6);
+        assertEquals(0, capped.get(Bucket.JVM), 1e-6);
+        assertEquals(10_000, sum(capped), 1e-6);
     }
 
     @Test
