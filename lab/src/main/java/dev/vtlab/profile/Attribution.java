@@ -127,6 +127,33 @@ public final class Attribution {
         return null;
     }
 
+    /**
+     * Where a sample's CPU went, finer than its bucket: the package of the first frame from the top outside the JDK's
+     * library, and the JDK's class at the top when the CPU was there ({@code sun.nio.ch.EPoll ←
+     * com.ibm.ws.tcpchannel.internal}); the top class alone when every frame is the JDK's.
+     *
+     * @param frames {@code class.method} of each frame, the top first
+     */
+    public static String site(List<String> frames) {
+        if (frames.isEmpty()) {
+            return "(no stack)";
+        }
+        String top = frames.get(0);
+        for (String frame : frames) {
+            if (!isJdk(frame)) {
+                String caller = owner(owner(frame));
+                return isJdk(top) ? owner(top) + " ← " + caller : caller;
+            }
+        }
+        return owner(top);
+    }
+
+    /** {@code a.b.C.m} less its last part: a method's class, a class's package. */
+    private static String owner(String name) {
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
     private static boolean isJdk(String frame) {
         return Bucket.JDK.prefixes().stream().anyMatch(frame::startsWith);
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,7 @@ import java.util.Map;
  * @param threadCpu            CPU time of each of the server's threads over the recording
  * @param contextSwitchesPerS  the machine's context switches per second, mean of JFR's 1 s readings
  * @param submitFailed         virtual threads the scheduler could not start or continue
+ * @param siteNanos            sampled CPU nanoseconds by {@link Attribution#site}: where in the code, finer than a bucket
  */
 public record Profile(
         Window window,
@@ -38,7 +40,40 @@ public record Profile(
         Jit jit,
         Pinning pinning,
         long submitFailed,
-        double contextSwitchesPerS) {
+        double contextSwitchesPerS,
+        Map<String, Long> siteNanos) {
+
+    /** A profile whose samples were not told apart by site. */
+    public Profile(
+            Window window,
+            Map<Bucket, Long> samples,
+            Map<Bucket, Long> sampledNanos,
+            long virtualThreadSamples,
+            long firstUseNanos,
+            long lostSamples,
+            ThreadCpu threadCpu,
+            Gc gc,
+            Allocation allocation,
+            Jit jit,
+            Pinning pinning,
+            long submitFailed,
+            double contextSwitchesPerS) {
+        this(
+                window,
+                samples,
+                sampledNanos,
+                virtualThreadSamples,
+                firstUseNanos,
+                lostSamples,
+                threadCpu,
+                gc,
+                allocation,
+                jit,
+                pinning,
+                submitFailed,
+                contextSwitchesPerS,
+                Map.of());
+    }
 
     /**
      * Garbage collections that started in the window and the sum of their pauses; of it, the pauses of collections the
@@ -115,6 +150,7 @@ public record Profile(
     public Profile {
         samples = Collections.unmodifiableMap(new EnumMap<>(samples)); // in the table's order
         sampledNanos = Collections.unmodifiableMap(new EnumMap<>(sampledNanos));
+        siteNanos = Map.copyOf(siteNanos);
     }
 
     public long totalSamples() {
@@ -159,6 +195,20 @@ public record Profile(
     /** The process's CPU the samples share: its total less its JVM threads', which never pass the total. */
     private static double sampledMicros(double totalMicros, double jvmMicros) {
         return totalMicros - Math.min(jvmMicros, totalMicros);
+    }
+
+    /**
+     * The sampled buckets' share of the measured CPU a request ({@link #cpuMicrosPerRequest}), split by site: the same
+     * scale, so a bucket's sites add up to it.
+     */
+    public Map<String, Double> siteMicrosPerRequest(double cpuSeconds, long requests) {
+        double rest = sampledMicros(cpuSeconds * 1e6, jvmMicros());
+        long total = totalSampledNanos();
+        Map<String, Double> micros = new HashMap<>();
+        if (total > 0 && requests > 0) {
+            siteNanos.forEach((site, n) -> micros.put(site, rest * n / total / requests));
+        }
+        return micros;
     }
 
     public Map<Bucket, Double> cpuMicrosPerRequest(double cpuSeconds, long requests) {

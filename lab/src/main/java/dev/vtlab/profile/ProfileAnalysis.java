@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,7 @@ public final class ProfileAnalysis {
     private long gcCount;
     private long gcPauseNanos;
     private long vmThreadGcPauseNanos;
+    private final Map<String, Long> siteNanos = new HashMap<>();
     private long allocatedBytes;
     private long stackChunkBytes;
     /** Samples and bytes of direct buffers' objects by the frames that allocated them. */
@@ -137,7 +139,8 @@ public final class ProfileAnalysis {
                 new Profile.Jit(compilations, compilationNanos),
                 new Profile.Pinning(pinnedCount, pinnedNanos, stacks),
                 submitFailed,
-                switchRateReadings == 0 ? 0 : switchRateSum / switchRateReadings);
+                switchRateReadings == 0 ? 0 : switchRateSum / switchRateReadings,
+                siteNanos);
     }
 
     private void add(RecordedEvent e) {
@@ -200,6 +203,7 @@ public final class ProfileAnalysis {
         Bucket bucket = attribution.of(name, frames);
         samples.merge(bucket, 1L, Long::sum);
         sampledNanos.merge(bucket, nanos, Long::sum);
+        siteNanos.merge(Attribution.site(frames), nanos, Long::sum);
         if (frames.contains(Profile.FIRST_USE)) {
             firstUseNanos += nanos;
         }

@@ -106,4 +106,21 @@ class AttributionTest {
                         "Default.class")));
         assertEquals(Set.of(), Attribution.appPackages(List.of()));
     }
+
+    @Test
+    void aSiteIsTheFirstPackageOutsideTheJdkAfterTheJdkClassTheCpuWasIn() {
+        assertEquals(
+                "sun.nio.ch.EPoll ← com.ibm.ws.tcpchannel.internal",
+                Attribution.site(List.of(
+                        "sun.nio.ch.EPoll.wait",
+                        "sun.nio.ch.EPollSelectorImpl.doSelect",
+                        "com.ibm.ws.tcpchannel.internal.NBAccept.run",
+                        "java.lang.Thread.run")));
+        assertEquals(
+                "com.ibm.ws.context.service",
+                Attribution.site(
+                        List.of("com.ibm.ws.context.service.ContextServiceImpl.capture", "java.lang.Thread.run")));
+        assertEquals("java.util.HashMap", Attribution.site(List.of("java.util.HashMap.get", "java.lang.Thread.run")));
+        assertEquals("(no stack)", Attribution.site(List.of()));
+    }
 }

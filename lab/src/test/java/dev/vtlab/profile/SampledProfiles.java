@@ -1,6 +1,7 @@
 package dev.vtlab.profile;
 
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,6 +12,14 @@ public final class SampledProfiles {
 
     /** {@code samples} per bucket (others none), each standing for {@code periodNanos}; {@code lost} dropped. */
     public static Profile of(Window window, Map<Bucket, Long> samples, long periodNanos, long lost) {
+        return of(window, samples, periodNanos, lost, Map.of());
+    }
+
+    /** The same, its samples also counted by site ({@link Attribution#site}): {@code sites} samples per site. */
+    public static Profile of(
+            Window window, Map<Bucket, Long> samples, long periodNanos, long lost, Map<String, Long> sites) {
+        Map<String, Long> siteNanos = new HashMap<>();
+        sites.forEach((site, n) -> siteNanos.put(site, n * periodNanos));
         Map<Bucket, Long> counts = new EnumMap<>(Bucket.class), nanos = new EnumMap<>(Bucket.class);
         for (Bucket b : Bucket.values()) {
             counts.put(b, samples.getOrDefault(b, 0L));
@@ -29,6 +38,7 @@ public final class SampledProfiles {
                 new Profile.Jit(0, 0),
                 new Profile.Pinning(0, 0, List.of()),
                 0,
-                0);
+                0,
+                siteNanos);
     }
 }

@@ -7,9 +7,13 @@ import dev.vtlab.profile.Bucket;
 import dev.vtlab.profile.Profile;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Where the CPU of each mode's request goes in the crossover's profiled blocks, and how two modes differ, bucket by
@@ -49,7 +53,18 @@ public record CrossoverProfile(
             Map<Bucket, Stats.Interval> buckets,
             Stats.Interval total,
             Stats.Interval interrupts,
-            Stats.Interval measuredTotal) {}
+            Stats.Interval measuredTotal,
+            List<Site> sites) {}
+
+    /**
+     * A site of the code ({@link dev.vtlab.profile.Attribution#site}) with each mode's mean CPU µs a request there and
+     * the paired difference. The sites shown are the {@value #SITES} whose differences are largest, chosen after the
+     * data: leads to read, not verdicts.
+     */
+    public record Site(String site, double baselineMicros, double modeMicros, Stats.Interval difference) {}
+
+    /** How many sites a difference shows. */
+    public static final int SITES = 15;
 
     /**
      * The profile of {@code profiled}, whose slices {@code profiles} describe one for one, for each of {@code
@@ -69,12 +84,14 @@ public record CrossoverProfile(
         }
         int n = profiled.size();
         List<Map<Bucket, Double>> micros = new ArrayList<>();
+        List<Map<String, Double>> sites = new ArrayList<>();
         double sampled = 0, shared = 0;
         long samples = 0, lost = 0;
         for (int i = 0; i < n; i++) {
             CrossoverRunner.Slice s = profiled.get(i);
             Profile p = profiles.get(i);
             micros.add(s.requests() > 0 ? p.cpuMicrosPerRequest(s.cpuSeconds(), s.requests()) : null);
+            sites.add(p.siteMicrosPerRequest(s.cpuSeconds(), s.requests()));
             sampled += p.totalSampledNanos() / 1e3;
             double jvm = p.threadCpu().jvmThreadNanos(p.window()).values().stream()
                             .mapToDouble(Double::doubleValue)
@@ -90,7 +107,15 @@ public record CrossoverProfile(
         }
         List<Difference> differences = new ArrayList<>();
         for (CrossoverJudge.Contrast c : contrasts) {
-            differences.add(difference(c.mode(), c.baseline(), blocks, profiled, micros, measured, measuredBlocks));
+            Difference d = difference(c.mode(), c.baseline(), blocks, profiled, micros, measured, measuredBlocks);
+            differences.add(new Difference(
+                    d.mode(),
+                    d.baseline(),
+                    d.buckets(),
+                    d.total(),
+                    d.interrupts(),
+                    d.measuredTotal(),
+                    sites(c.mode(), c.baseline(), blocks, profiled, micros, sites)));
         }
         return new CrossoverProfile(
                 blocks,
@@ -150,7 +175,47 @@ public record CrossoverProfile(
                         null,
                         mode,
                         baseline,
-                        (s, m) -> s.requests() == 0 ? Double.NaN : 1e6 * s.cpuSeconds() / s.requests()));
+                        (s, m) -> s.requests() == 0 ? Double.NaN : 1e6 * s.cpuSeconds() / s.requests()),
+                List.of());
+    }
+
+    /** The {@value #SITES} sites whose paired differences are largest; a site a slice never sampled is 0 there. */
+    private static List<Site> sites(
+            DispatchMode mode,
+            DispatchMode baseline,
+            int blocks,
+            List<CrossoverRunner.Slice> profiled,
+            List<Map<Bucket, Double>> micros,
+            List<Map<String, Double>> sites) {
+        Set<String> names = new TreeSet<>();
+        sites.forEach(m -> names.addAll(m.keySet()));
+        Map<CrossoverRunner.Slice, Map<String, Double>> bySlice = new IdentityHashMap<>();
+        for (int i = 0; i < profiled.size(); i++) {
+            bySlice.put(profiled.get(i), sites.get(i));
+        }
+        List<Site> all = new ArrayList<>();
+        for (String name : names) {
+            Stats.Interval d = paired(blocks, profiled, micros, mode, baseline, (s, m) -> bySlice.get(s)
+                    .getOrDefault(name, 0.0));
+            all.add(new Site(
+                    name, siteMean(baseline, name, profiled, sites), siteMean(mode, name, profiled, sites), d));
+        }
+        all.sort(Comparator.comparingDouble((Site x) -> -Math.abs(x.difference().mean()))
+                .thenComparing(Site::site));
+        return List.copyOf(all.subList(0, Math.min(SITES, all.size())));
+    }
+
+    private static double siteMean(
+            DispatchMode mode, String name, List<CrossoverRunner.Slice> profiled, List<Map<String, Double>> sites) {
+        double sum = 0;
+        int k = 0;
+        for (int i = 0; i < profiled.size(); i++) {
+            if (profiled.get(i).mode() == mode && profiled.get(i).requests() > 0) {
+                sum += sites.get(i).getOrDefault(name, 0.0);
+                k++;
+            }
+        }
+        return k == 0 ? Double.NaN : sum / k;
     }
 
     private interface Figure {

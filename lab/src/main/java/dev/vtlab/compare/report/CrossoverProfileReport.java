@@ -65,6 +65,42 @@ final class CrossoverProfileReport {
         p.modes().forEach(m -> b.append(' ').append(cell(m.interrupts())).append(" |"));
         p.differences().forEach(d -> b.append(' ').append(diff(d.interrupts())).append(" |"));
         b.append('\n');
+        p.differences().forEach(d -> sites(b, d));
+    }
+
+    private static void sites(StringBuilder b, CrossoverProfile.Difference d) {
+        if (d.sites().isEmpty()) {
+            return;
+        }
+        b.append(String.format(
+                Locale.ROOT,
+                "%nWhere in the code %s and %s differ most. A site is the package of the first frame outside the"
+                        + " JDK; when the CPU was in the JDK, its class comes first. These %d were chosen after the"
+                        + " data, by the size of their difference: leads, not verdicts. Sampled CPU only, on the"
+                        + " buckets' scale.%n%n",
+                d.mode().label(),
+                d.baseline().label(),
+                d.sites().size()));
+        b.append("| site | ")
+                .append(d.baseline().label())
+                .append(" | ")
+                .append(d.mode().label())
+                .append(" | ")
+                .append(d.mode().label())
+                .append(" − ")
+                .append(d.baseline().label())
+                .append(", 95 % CI |\n|---|---|---|---|\n");
+        for (CrossoverProfile.Site s : d.sites()) {
+            b.append("| `")
+                    .append(s.site())
+                    .append("` | ")
+                    .append(cell(s.baselineMicros()))
+                    .append(" | ")
+                    .append(cell(s.modeMicros()))
+                    .append(" | ")
+                    .append(diff(s.difference()))
+                    .append(" |\n");
+        }
     }
 
     private static boolean negligible(CrossoverProfile p, Bucket bucket) {
@@ -98,7 +134,8 @@ final class CrossoverProfileReport {
                     .add("cpu_us_per_request", interval(d.total()))
                     .add("cpu_us_per_request_measured_blocks", interval(d.measuredTotal()))
                     .add("interrupts_us_per_request", interval(d.interrupts()))
-                    .add("buckets_us_per_request", buckets));
+                    .add("buckets_us_per_request", buckets)
+                    .add("sites", sitesJson(d)));
         }
         return Json.createObjectBuilder()
                 .add("blocks", p.blocks())
@@ -107,6 +144,18 @@ final class CrossoverProfileReport {
                 .add("lost_samples", p.lostSamples())
                 .add("modes", modes)
                 .add("differences", differences);
+    }
+
+    private static JsonArrayBuilder sitesJson(CrossoverProfile.Difference d) {
+        JsonArrayBuilder sites = Json.createArrayBuilder();
+        for (CrossoverProfile.Site s : d.sites()) {
+            sites.add(Json.createObjectBuilder()
+                    .add("site", s.site())
+                    .add("baseline_us_per_request", number(s.baselineMicros()))
+                    .add("mode_us_per_request", number(s.modeMicros()))
+                    .add("difference", interval(s.difference())));
+        }
+        return sites;
     }
 
     private static String key(Bucket b) {

@@ -30,6 +30,8 @@ class CrossoverProfileTest {
 
     private static final long[][] APP_SAMPLES = {{60, 50}, {60, 50}};
 
+    private static final String APP_SITE = "dev.vtlab.bank", EPOLL_SITE = "sun.nio.ch.EPoll ← com.ibm.ws.tcpchannel";
+
     private record Run(List<CrossoverRunner.Slice> slices, List<Profile> profiles) {}
 
     private static Run run() {
@@ -53,7 +55,12 @@ class CrossoverProfileTest {
     }
 
     private static Profile profile(Window window, long app, long all) {
-        return SampledProfiles.of(window, Map.of(Bucket.APPLICATION, app, Bucket.HTTP, all - app), PERIOD_NS, 0);
+        return SampledProfiles.of(
+                window,
+                Map.of(Bucket.APPLICATION, app, Bucket.HTTP, all - app),
+                PERIOD_NS,
+                0,
+                Map.of(APP_SITE, app, EPOLL_SITE, all - app));
     }
 
     private static CrossoverProfile profileOf(Run r) {
@@ -94,6 +101,21 @@ class CrossoverProfileTest {
         assertEquals(d.total().mean(), sum, 1e-9);
         assertEquals(-40, d.measuredTotal().mean(), 1e-9);
         assertEquals(2, d.total().n());
+    }
+
+    @Test
+    void sitesArePairedLikeTheBucketsLargestDifferenceFirst() {
+        CrossoverProfile.Difference d = profileOf(run()).differences().get(0);
+        // each site here is one bucket's samples, so its difference is that bucket's: −61 for the application, +21
+        assertEquals(
+                List.of(APP_SITE, EPOLL_SITE),
+                d.sites().stream().map(CrossoverProfile.Site::site).toList());
+        CrossoverProfile.Site app = d.sites().get(0);
+        assertEquals(-61, app.difference().mean(), 1e-9);
+        assertEquals(-61 - 12.7062047 * 11, app.difference().low(), 1e-4);
+        assertEquals(246, app.baselineMicros(), 1e-9);
+        assertEquals(185, app.modeMicros(), 1e-9);
+        assertEquals(21, d.sites().get(1).difference().mean(), 1e-9);
     }
 
     @Test

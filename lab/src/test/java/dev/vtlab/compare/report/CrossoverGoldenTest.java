@@ -96,7 +96,8 @@ class CrossoverGoldenTest {
                     new Window(s.start().epochMs(), s.end().epochMs()),
                     Map.of(Bucket.APPLICATION, app, Bucket.HTTP, 100 - app),
                     10_000_000L,
-                    3));
+                    3,
+                    Map.of("dev.vtlab.bank", app, "sun.nio.ch.EPoll ← com.ibm.ws.tcpchannel.internal", 100 - app)));
         }
         return profiles;
     }
