@@ -203,7 +203,7 @@ public final class Compare {
             CrossoverJudge.Result result = CrossoverJudge.judge(
                     design, spec.name(), run, Jtl.read(dir.resolve(RawFiles.JTL)), settings.margin(), profiles);
             CrossoverReport.write(settings.out(), result, run.slices(), environment);
-            CrossoverReport.console(result, System.out);
+            CrossoverReport.console(result, environment, System.out);
             System.out.printf(Locale.ROOT, "[compare] done in %.0f s%n", run.wallSeconds());
             return settings.out();
         }

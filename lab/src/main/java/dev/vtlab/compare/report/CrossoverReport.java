@@ -73,6 +73,7 @@ public final class CrossoverReport {
         JsonObjectBuilder root = Json.createObjectBuilder()
                 .add("design", "crossover")
                 .add("test", r.test())
+                .add("answer", Json.createArrayBuilder(CrossoverAnswer.of(r, environment)))
                 .add("slice_seconds", r.design().sliceSeconds())
                 .add("discard_seconds", r.design().discardSeconds())
                 .add("blocks", r.design().blocks())
@@ -81,6 +82,24 @@ public final class CrossoverReport {
                 .add("warmed", r.warmed())
                 .add("wall_s", round(r.wallSeconds(), 1))
                 .add("environment", env);
+        root.add("modes", modesJson(r));
+        root.add("contrasts", contrastsJson(r));
+        root.add(
+                "settling_after_switch",
+                Json.createObjectBuilder()
+                        .add("after_another_mode", curve(r.settling().switched()))
+                        .add("after_the_same_mode", curve(r.settling().same())));
+        root.add("carry_over", carryOverJson(r));
+        if (r.profile() != null) {
+            root.add("profile", CrossoverProfileReport.json(r.profile()));
+        }
+        StringWriter w = new StringWriter();
+        JsonWriterFactory f = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true));
+        f.createWriter(w).write(root.build());
+        return w + "\n";
+    }
+
+    private static JsonArrayBuilder modesJson(CrossoverJudge.Result r) {
         JsonArrayBuilder modes = Json.createArrayBuilder();
         for (CrossoverJudge.ModeFigures m : r.modes()) {
             modes.add(Json.createObjectBuilder()
@@ -98,7 +117,10 @@ public final class CrossoverReport {
                     .add("other_modes_share", number(m.othersShare(), 5))
                     .add("steal_pct", number(m.stealPct(), 3)));
         }
-        root.add("modes", modes);
+        return modes;
+    }
+
+    private static JsonArrayBuilder contrastsJson(CrossoverJudge.Result r) {
         JsonArrayBuilder contrasts = Json.createArrayBuilder();
         for (CrossoverJudge.Contrast c : r.contrasts()) {
             JsonObjectBuilder o = Json.createObjectBuilder()
@@ -112,12 +134,10 @@ public final class CrossoverReport {
                     .add("verdict_text", c.cpu().text());
             contrasts.add(o);
         }
-        root.add("contrasts", contrasts);
-        root.add(
-                "settling_after_switch",
-                Json.createObjectBuilder()
-                        .add("after_another_mode", curve(r.settling().switched()))
-                        .add("after_the_same_mode", curve(r.settling().same())));
+        return contrasts;
+    }
+
+    private static JsonArrayBuilder carryOverJson(CrossoverJudge.Result r) {
         JsonArrayBuilder carry = Json.createArrayBuilder();
         for (CrossoverJudge.CarryOver c : r.carryOver()) {
             Contrasts.Difference d = c.afterAnotherLessAfterItself();
@@ -131,14 +151,7 @@ public final class CrossoverReport {
             }
             carry.add(o);
         }
-        root.add("carry_over", carry);
-        if (r.profile() != null) {
-            root.add("profile", CrossoverProfileReport.json(r.profile()));
-        }
-        StringWriter w = new StringWriter();
-        JsonWriterFactory f = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true));
-        f.createWriter(w).write(root.build());
-        return w + "\n";
+        return carry;
     }
 
     private static JsonObjectBuilder curve(CrossoverJudge.Curve c) {
@@ -169,6 +182,10 @@ public final class CrossoverReport {
     static String markdown(CrossoverJudge.Result r, Map<String, String> environment) {
         StringBuilder b = new StringBuilder();
         b.append("# Crossover: ").append(r.test()).append("\n\n");
+        // the answer first, so that a reader finds it before the design and the tables
+        b.append("## The answer\n\n");
+        CrossoverAnswer.of(r, environment).forEach(s -> b.append("- ").append(s).append('\n'));
+        b.append("\n## The run\n\n");
         b.append(String.format(
                 Locale.ROOT,
                 "Every mode in one warm server, switched every %d s under one constant load; the first %d s after each"
@@ -194,6 +211,16 @@ public final class CrossoverReport {
         if (CONDITIONS.stream().anyMatch(environment::containsKey)) {
             b.append('\n');
         }
+        modesTable(b, r);
+        contrastsTable(b, r);
+        settling(b, r);
+        if (r.profile() != null) {
+            CrossoverProfileReport.markdown(b, r.profile());
+        }
+        return b.toString();
+    }
+
+    private static void modesTable(StringBuilder b, CrossoverJudge.Result r) {
         b.append(
                 "| mode | req/s | CPU µs a request | its CPU's interrupts, µs a request | its CPU busy, µs a request | mean ms | p95 ms | in flight, N = X·R |"
                         + " pool threads | OS threads |\n|---|---|---|---|---|---|---|---|---|---|\n");
@@ -212,6 +239,9 @@ public final class CrossoverReport {
                     cell(m.poolThreads(), 1),
                     cell(m.osThreads(), 0)));
         }
+    }
+
+    private static void contrastsTable(StringBuilder b, CrossoverJudge.Result r) {
         b.append(
                 "\n| contrast | requests per CPU-second, 95 % CI | verdict | per second of the server CPU's whole busy time |"
                         + " requests per second |\n|---|---|---|---|---|\n");
@@ -230,11 +260,6 @@ public final class CrossoverReport {
                     .append(interval(c.rate().ratio()))
                     .append(" |\n");
         }
-        settling(b, r);
-        if (r.profile() != null) {
-            CrossoverProfileReport.markdown(b, r.profile());
-        }
-        return b.toString();
     }
 
     /** Each second since the switch, its rate and CPU per request against the slice's last third; then carry-over. */
@@ -280,8 +305,8 @@ public final class CrossoverReport {
         }
     }
 
-    /** The console's lines: one a contrast. */
-    public static void console(CrossoverJudge.Result r, PrintStream out) {
+    /** The console's lines: one a mode, one a contrast, then the answer's sentences, as crossover.md opens with them. */
+    public static void console(CrossoverJudge.Result r, Map<String, String> environment, PrintStream out) {
         for (CrossoverJudge.ModeFigures m : r.modes()) {
             out.printf(
                     Locale.ROOT,
@@ -301,6 +326,9 @@ public final class CrossoverReport {
                     c.cpu().ratio().determined()
                             ? interval(c.cpu().ratio()) + ", " + c.cpu().text()
                             : interval(c.cpu().ratio()));
+        }
+        for (String sentence : CrossoverAnswer.of(r, environment)) {
+            out.println("[compare] answer: " + sentence);
         }
     }
 

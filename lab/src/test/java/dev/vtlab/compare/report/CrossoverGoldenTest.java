@@ -105,10 +105,14 @@ class CrossoverGoldenTest {
     private static final Map<String, String> ENVIRONMENT = new LinkedHashMap<>();
 
     static {
+        ENVIRONMENT.put("generated_at", "2026-12-02T04:12:33.511Z");
+        ENVIRONMENT.put("load", "100 users");
+        ENVIRONMENT.put("server_cpus", "0");
         ENVIRONMENT.put("cpu_model", "a test CPU");
         ENVIRONMENT.put("cpu_plan", "server on CPU 0, load on CPU 1");
         ENVIRONMENT.put("kernel", "Linux 6.0");
         ENVIRONMENT.put("jdk", "Temurin 25");
+        ENVIRONMENT.put("liberty", "Open Liberty 26.0.0.5");
         ENVIRONMENT.put("command", "./mvnw -Pcompare verify");
     }
 
