@@ -19,9 +19,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -29,9 +26,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * 'server stop' (what liberty:stop runs) in the middle of slow requests and transfers: Liberty's
  * quiesce lets every request already accepted finish, in both modes, and no transfer is lost or
  * applied twice. The remote system runs on after the stop, so the ledger can be checked directly.
- *
- * <p>The modes run at once, each with its own server and remote on ports of its own: the test waits on slow
- * requests and on the quiesce, and asserts no speed. Server starts, which are CPU-bound, take turns in pairs.
  */
 class GracefulStopIT {
 
@@ -53,8 +47,6 @@ class GracefulStopIT {
     }
 
     private static final int ACCOUNTS = 50;
-    /** Server starts at once: more on two cores only stretch each start towards its limit. */
-    private static final Semaphore STARTS = new Semaphore(2, true);
 
     private record Transfer(
             String key, int from, int to, long amountCents, CompletableFuture<HttpResponse<String>> answer) {}
@@ -69,16 +61,10 @@ class GracefulStopIT {
             value = DispatchMode.class,
             mode = EnumSource.Mode.EXCLUDE,
             names = {"EXECUTOR_VIRTUAL_AT_RUN", "PLATFORM_HANDOFF"})
-    @Execution(ExecutionMode.CONCURRENT)
     void stopDrainsRequestsInFlightAndLosesNoTransfer(DispatchMode mode) throws Exception {
         assumeFalse(Lab.DEV_MODE, "starts and stops a server of its own; run it with ./mvnw verify");
-        try (LabServers lab = Lab.compareServer(mode)) {
-            STARTS.acquire();
-            try {
-                lab.start(mode);
-            } finally {
-                STARTS.release();
-            }
+        try (LabServers lab = Lab.compareServers()) {
+            lab.start(mode);
             int slowMillis = slowMillis(mode);
             Set<Integer> earlier = TcpConnections.established(lab.app("/").getPort());
             long totalBefore = remoteCents(lab.remote("/ledger/total"), "totalCents");

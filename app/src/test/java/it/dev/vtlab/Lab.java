@@ -87,29 +87,16 @@ public final class Lab {
      * the stop tests own, sharing every CPU: the same code a comparison starts its runs with.
      */
     public static LabServers compareServers() throws IOException {
-        return compareServers(
-                Integer.parseInt(System.getProperty("it.stop.port")),
-                Integer.parseInt(System.getProperty("it.stop.remote.port")),
-                List.of(DispatchMode.values()));
-    }
-
-    /**
-     * The comparison's server of one mode alone, with a remote of its own, on ports no other mode uses: so that a
-     * test's modes can run at once, each with its own server directory.
-     */
-    public static LabServers compareServer(DispatchMode mode) throws IOException {
-        int port = Integer.parseInt(System.getProperty("it.parallel.port")) + 10 * mode.ordinal();
-        return compareServers(port, port + 1, List.of(mode));
-    }
-
-    private static LabServers compareServers(int port, int remotePort, List<DispatchMode> modes) throws IOException {
         Properties p = new Properties();
-        p.setProperty("compare.port", String.valueOf(port));
-        p.setProperty("compare.remotePort", String.valueOf(remotePort));
+        p.setProperty("compare.port", System.getProperty("it.stop.port"));
+        p.setProperty("compare.remotePort", System.getProperty("it.stop.remote.port"));
         p.setProperty("compare.serverCpus", "all"); // a functional test: no pinning
-        p.setProperty("compare.modes", modes.stream().map(DispatchMode::label).collect(Collectors.joining(",")));
+        p.setProperty(
+                "compare.modes",
+                Stream.of(DispatchMode.values()).map(DispatchMode::label).collect(Collectors.joining(",")));
         CompareSettings settings =
                 CompareSettings.from(p, ROOT, Machine.allowedCpus(), System.getProperty("user.home"));
+        int port = Integer.parseInt(System.getProperty("it.stop.port"));
         ServerLayout.prepare(settings, null, port);
         String java = ProcessHandle.current().info().command().orElseThrow();
         return new LabServers(new Prepared(settings, null, port, null, java, List.of(), List.of(), null, null));
