@@ -43,38 +43,6 @@ public record Profile(
         double contextSwitchesPerS,
         Map<String, Long> siteNanos) {
 
-    /** A profile whose samples were not told apart by site. */
-    public Profile(
-            Window window,
-            Map<Bucket, Long> samples,
-            Map<Bucket, Long> sampledNanos,
-            long virtualThreadSamples,
-            long firstUseNanos,
-            long lostSamples,
-            ThreadCpu threadCpu,
-            Gc gc,
-            Allocation allocation,
-            Jit jit,
-            Pinning pinning,
-            long submitFailed,
-            double contextSwitchesPerS) {
-        this(
-                window,
-                samples,
-                sampledNanos,
-                virtualThreadSamples,
-                firstUseNanos,
-                lostSamples,
-                threadCpu,
-                gc,
-                allocation,
-                jit,
-                pinning,
-                submitFailed,
-                contextSwitchesPerS,
-                Map.of());
-    }
-
     /**
      * Garbage collections that started in the window and the sum of their pauses; of it, the pauses of collections the
      * VM thread ran itself. That is the serial collector, which the JVM picks on one CPU: it has no GC threads, so

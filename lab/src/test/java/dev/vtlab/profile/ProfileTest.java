@@ -56,7 +56,8 @@ class ProfileTest {
                 new Profile.Jit(0, 0),
                 new Profile.Pinning(0, 0, List.of()),
                 0,
-                0);
+                0,
+                Map.of());
     }
 
     private static double sum(Map<Bucket, Double> micros) {

@@ -107,14 +107,14 @@ public record CrossoverProfile(
         }
         List<Difference> differences = new ArrayList<>();
         for (CrossoverJudge.Contrast c : contrasts) {
-            Difference d = difference(c.mode(), c.baseline(), blocks, profiled, micros, measured, measuredBlocks);
-            differences.add(new Difference(
-                    d.mode(),
-                    d.baseline(),
-                    d.buckets(),
-                    d.total(),
-                    d.interrupts(),
-                    d.measuredTotal(),
+            differences.add(difference(
+                    c.mode(),
+                    c.baseline(),
+                    blocks,
+                    profiled,
+                    micros,
+                    measured,
+                    measuredBlocks,
                     sites(c.mode(), c.baseline(), blocks, profiled, micros, sites)));
         }
         return new CrossoverProfile(
@@ -158,7 +158,8 @@ public record CrossoverProfile(
             List<CrossoverRunner.Slice> profiled,
             List<Map<Bucket, Double>> micros,
             List<CrossoverRunner.Slice> measured,
-            int measuredBlocks) {
+            int measuredBlocks,
+            List<Site> sites) {
         Map<Bucket, Stats.Interval> buckets = new EnumMap<>(Bucket.class);
         for (Bucket bucket : Bucket.values()) {
             buckets.put(bucket, paired(blocks, profiled, micros, mode, baseline, (s, m) -> m.get(bucket)));
@@ -176,7 +177,7 @@ public record CrossoverProfile(
                         mode,
                         baseline,
                         (s, m) -> s.requests() == 0 ? Double.NaN : 1e6 * s.cpuSeconds() / s.requests()),
-                List.of());
+                sites);
     }
 
     /** The {@value #SITES} sites whose paired differences are largest; a site a slice never sampled is 0 there. */

@@ -222,7 +222,8 @@ class CpuProfilesTest {
                         pins.stream().mapToLong(Profile.PinnedStack::nanos).sum(),
                         pins),
                 0,
-                1000);
+                1000,
+                Map.of());
         return new RunProfile(
                 result(mode, n), "50 users", window, 1000, total * 1000 / 1e6, profile, us, 0.95 * total, null);
     }

@@ -221,7 +221,8 @@ class GoldenFilesTest {
                         pins.stream().mapToLong(Profile.PinnedStack::nanos).sum(),
                         pins),
                 0,
-                1500 + 100 * rep);
+                1500 + 100 * rep,
+                Map.of());
         return new RunProfile(
                 profiledRun(mode, rep), "50 users", window, 1000, total * 1000 / 1e6, profile, us, 0.95 * total, null);
     }
