@@ -2,7 +2,7 @@
 // latencies are computed from counter deltas between two scrapes, as Prometheus' rate() would.
 (function () {
   'use strict';
-  const PERIOD_MS = 2000, WINDOW = 150; // 150 points x 2 s = 5 minutes
+  const PERIOD_MS = 2000, TIMEOUT_MS = 10000, WINDOW = 150; // 150 points x 2 s = 5 minutes
   const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#7f7f7f'];
 
   /** {name, labels, value} for every sample line of a Prometheus text exposition. */
@@ -139,7 +139,9 @@
   async function poll() {
     const status = document.getElementById('status');
     try {
-      const response = await fetch('../metrics', { headers: { Accept: 'text/plain' }, cache: 'no-store' });
+      const response = await fetch('../metrics', {
+        headers: { Accept: 'text/plain' }, cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS)
+      });
       if (!response.ok) throw new Error('HTTP ' + response.status);
       const now = Date.now();
       const samples = parse(await response.text());
@@ -152,8 +154,9 @@
     } catch (e) {
       status.textContent = '/metrics failed: ' + e.message + ' (retrying)';
     }
+    // the next scrape after this one ends, so a slow server never has two of them in flight
+    setTimeout(poll, PERIOD_MS);
   }
 
   poll();
-  setInterval(poll, PERIOD_MS);
 })();

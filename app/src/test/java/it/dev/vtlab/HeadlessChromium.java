@@ -14,6 +14,7 @@ import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -21,6 +22,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -67,6 +69,12 @@ final class HeadlessChromium implements AutoCloseable {
                         "--disable-gpu",
                         "--disable-dev-shm-usage",
                         "--no-first-run",
+                        // no updates, sync or extensions: nothing but the page competes for the shared CPUs
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-extensions",
+                        "--disable-sync",
+                        "--mute-audio",
                         "--remote-debugging-port=0",
                         "--remote-allow-origins=*",
                         "--user-data-dir=" + profile,
@@ -126,6 +134,12 @@ final class HeadlessChromium implements AutoCloseable {
         return result.containsKey("value") ? result.get("value") : JsonValue.NULL;
     }
 
+    /** The last lines Chromium printed, for a failure's message: the profile holding them goes at close. */
+    String logTail() throws IOException {
+        List<String> lines = Files.readAllLines(profile.resolve("chromium.log"));
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+    }
+
     private void reply(String message) {
         try (JsonReader reader = Json.createReader(new StringReader(message))) {
             JsonObject json = reader.readObject();
@@ -174,8 +188,21 @@ final class HeadlessChromium implements AutoCloseable {
         process.destroyForcibly();
         try {
             process.waitFor(10, TimeUnit.SECONDS);
+            deleteProfile();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The profile directory open() created, unless the browser is still writing to it. */
+    private void deleteProfile() {
+        if (process.isAlive()) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(profile)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.out.println("[chromium] could not delete " + profile + ": " + e);
         }
     }
 }
