@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vtlab.compare.Fixtures;
+import dev.vtlab.compare.settings.Crossover;
 import dev.vtlab.compare.settings.Setting;
 import java.io.IOException;
 import java.net.URLDecoder;
@@ -149,6 +150,24 @@ class DocsTest {
         }
         Set<String> documented = Markdown.read(ROOT.resolve("docs/compare.md")).firstColumn("property", SETTING);
         Knobs.assertSame("dev.vtlab.compare.settings.Setting", read, "docs/compare.md's knob table", documented);
+    }
+
+    /** The crossover's defaults as compare.md's knob table states them are the ones its settings apply. */
+    @Test
+    void theCrossoverDefaultsInTheKnobTableAreTheApplied() throws IOException {
+        Map<String, String> documented =
+                Markdown.read(ROOT.resolve("docs/compare.md")).defaults("property", SETTING);
+        assertEquals(
+                String.valueOf(Crossover.DEFAULT_SLICE_SECONDS), documented.get(Setting.CROSSOVER_SLICE_SECONDS.key()));
+        assertEquals(
+                String.valueOf(Crossover.DEFAULT_DISCARD_SECONDS),
+                documented.get(Setting.CROSSOVER_DISCARD_SECONDS.key()));
+        assertTrue(
+                documented.get(Setting.CROSSOVER_BLOCKS.key()).startsWith(Crossover.MIN_DEFAULT_BLOCKS + " "),
+                "compare.crossover.blocks' default starts with " + Crossover.MIN_DEFAULT_BLOCKS + " blocks");
+        assertTrue(
+                documented.get(Setting.WARMUP_SECONDS.key()).contains(Crossover.DEFAULT_WARMUP_CAP_SECONDS + " "),
+                "compare.warmupSeconds' default names the crossover's cap, " + Crossover.DEFAULT_WARMUP_CAP_SECONDS);
     }
 
     @Test

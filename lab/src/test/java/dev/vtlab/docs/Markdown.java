@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -106,7 +107,12 @@ final class Markdown {
      * {@code header} (a knob table: "| property | default | …" with rows like "| `HOST`, `PORT` | …").
      */
     Set<String> firstColumn(String header, Pattern name) {
-        Set<String> names = new LinkedHashSet<>();
+        return new LinkedHashSet<>(defaults(header, name).keySet());
+    }
+
+    /** Each backticked name of a knob table's first column with its second cell, the default, as written. */
+    Map<String, String> defaults(String header, Pattern name) {
+        Map<String, String> defaults = new LinkedHashMap<>();
         boolean inTable = false;
         boolean wanted = false;
         for (String line : prose) {
@@ -120,17 +126,17 @@ final class Markdown {
                 wanted = !cells.isEmpty() && cells.get(0).equalsIgnoreCase(header);
                 continue;
             }
-            if (!wanted || cells.isEmpty() || cells.get(0).matches(":?-+:?")) {
+            if (!wanted || cells.size() < 2 || cells.get(0).matches(":?-+:?")) {
                 continue;
             }
             Matcher m = BACKTICKED.matcher(cells.get(0));
             while (m.find()) {
                 if (name.matcher(m.group(1)).matches()) {
-                    names.add(m.group(1));
+                    defaults.put(m.group(1), cells.get(1));
                 }
             }
         }
-        return names;
+        return defaults;
     }
 
     private static List<String> cells(String row) {
