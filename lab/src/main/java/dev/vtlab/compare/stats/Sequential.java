@@ -16,7 +16,7 @@ import org.apache.commons.math3.special.Erf;
  * 1983).
  *
  * <p>Reading a plain 95 % interval after every block and stopping when it excludes 1 finds a difference that is not
- * there far more often than 5 % of the time (10.8 % with looks after 4, 6, 8 and 10 runs per mode, docs/compare.md).
+ * there far more often than 5 % of the time (10.5 % with looks after 4, 6, 8 and 10 runs per mode, docs/compare.md).
  * Repeated intervals are wider at each look, so that all the looks' intervals hold the true ratio together with
  * probability 95 %: whatever rule picks the look to stop at, the interval read there holds it at least that often. A
  * verdict is read from them as {@link Verdicts} reads it from a fixed design's — equivalent when the 90 % repeated
@@ -67,8 +67,11 @@ public final class Sequential {
          */
         POCOCK,
         /**
-         * Lan and DeMets' O'Brien–Fleming type, 2 − 2Φ(z(1 − α/2) / √t): early looks spend little, the last look's
-         * interval is nearly the fixed design's.
+         * Lan and DeMets' O'Brien–Fleming type, spent on each side: α/2 a side by 2 − 2Φ(z(1 − α/4) / √t), so
+         * 4 − 4Φ(z(1 − α/4) / √t) of the two-sided α in all. Early looks spend little, the last look's interval is
+         * nearly the fixed design's. This is the published convention, gsDesign's sfLDOF for a symmetric design: it
+         * gives 4.333, 2.963, 2.359 and 2.014 at four equal looks. Spending the two-sided α through one such function,
+         * 2 − 2Φ(z(1 − α/2) / √t), lets the early looks spend several times more.
          */
         OBRIEN_FLEMING;
 
@@ -79,7 +82,7 @@ public final class Sequential {
             }
             return switch (this) {
                 case POCOCK -> alpha * Math.log(1 + (Math.E - 1) * t);
-                case OBRIEN_FLEMING -> 2 * (1 - phi(NORMAL.inverseCumulativeProbability(1 - alpha / 2) / Math.sqrt(t)));
+                case OBRIEN_FLEMING -> 4 * (1 - phi(NORMAL.inverseCumulativeProbability(1 - alpha / 4) / Math.sqrt(t)));
             };
         }
     }

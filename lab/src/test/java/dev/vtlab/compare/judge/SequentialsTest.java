@@ -39,13 +39,18 @@ class SequentialsTest {
         assertEquals(Sequentials.FIRST, stopped.rounds());
         // 20 % lower with runs 2 % apart: wholly below 1/1.05 at the first look
         assertEquals(Verdict.LOWER_BEYOND_MARGIN, stopped.reading().verdict());
-        // the O'Brien–Fleming type's first boundary at t = 4/10 is z(0.975)/√0.4 by hand: α(t) = 2 − 2Φ(z/√t)
-        double z = new NormalDistribution().inverseCumulativeProbability(0.975) / Math.sqrt(0.4);
+        // the O'Brien–Fleming type spends 2 − 2Φ(z(0.9875)/√t) a side: by hand, 4 − 4Φ(z(0.9875)/√0.4) in all at the
+        // first look, t = 4/10; the published boundary there is 3.357
+        double z = new NormalDistribution().inverseCumulativeProbability(0.9875) / Math.sqrt(0.4);
         assertEquals(0.4, stopped.fraction(), 1e-12);
         assertEquals(
-                1 - 2 * (1 - new NormalDistribution().cumulativeProbability(z)),
+                1 - 4 * (1 - new NormalDistribution().cumulativeProbability(z)),
                 stopped.reading().differenceConfidence(),
                 1e-6);
+        assertEquals(
+                1 - 2 * (1 - new NormalDistribution().cumulativeProbability(3.357)),
+                stopped.reading().differenceConfidence(),
+                2e-5);
     }
 
     @Test
