@@ -42,18 +42,7 @@ class FirstScreenTest {
     void theReadmesFirstScreenHasShortSentencesAndNoNestedParentheses() throws IOException {
         List<String> lines = Files.readAllLines(Fixtures.ROOT.resolve("README.md"));
         List<String> screen = lines.subList(0, Math.min(FIRST_SCREEN, lines.size()));
-        List<String> wrong = new ArrayList<>();
-        for (String block : blocks(screen)) {
-            if (depth(block) > 1) {
-                wrong.add("parentheses inside parentheses: " + block);
-            }
-            for (String sentence : sentences(block)) {
-                int words = words(sentence);
-                if (words > MAX_WORDS) {
-                    wrong.add(words + " words: " + sentence);
-                }
-            }
-        }
+        List<String> wrong = broken(screen);
         assertTrue(
                 wrong.isEmpty(),
                 "README.md's first " + FIRST_SCREEN + " lines break their rule (at most " + MAX_WORDS
@@ -64,18 +53,7 @@ class FirstScreenTest {
     @ParameterizedTest
     @ValueSource(strings = {"docs/decide.md", "docs/results.md"})
     void pagesForPeopleHaveShortSentencesAndNoNestedParentheses(String page) throws IOException {
-        List<String> wrong = new ArrayList<>();
-        for (String block : blocks(Files.readAllLines(Fixtures.ROOT.resolve(page)))) {
-            if (depth(block) > 1) {
-                wrong.add("parentheses inside parentheses: " + block);
-            }
-            for (String sentence : sentences(block)) {
-                int words = words(sentence);
-                if (words > MAX_WORDS) {
-                    wrong.add(words + " words: " + sentence);
-                }
-            }
-        }
+        List<String> wrong = broken(Files.readAllLines(Fixtures.ROOT.resolve(page)));
         assertTrue(
                 wrong.isEmpty(),
                 page + " breaks its rule (at most " + MAX_WORDS + " words a sentence, no nested parentheses), "
@@ -129,6 +107,23 @@ class FirstScreenTest {
         assertEquals(3, words("1.065 [1.042, 1.088] | ÷ –"), "a figure and its interval: signs are not words");
         assertEquals(1, depth("a (plain) aside, and [a link](x.md) in it"));
         assertEquals(2, depth("an aside (with (another) inside)"));
+    }
+
+    /** Each sentence of {@code lines} over the word limit and each block with parentheses inside parentheses. */
+    static List<String> broken(List<String> lines) {
+        List<String> wrong = new ArrayList<>();
+        for (String block : blocks(lines)) {
+            if (depth(block) > 1) {
+                wrong.add("parentheses inside parentheses: " + block);
+            }
+            for (String sentence : sentences(block)) {
+                int words = words(sentence);
+                if (words > MAX_WORDS) {
+                    wrong.add(words + " words: " + sentence);
+                }
+            }
+        }
+        return wrong;
     }
 
     /** The prose blocks of {@code lines}: headings, table cells and paragraphs, code and links read as above. */
