@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
@@ -46,7 +45,7 @@ class CpuProfileIT {
         Path basedir = Path.of(System.getProperty("basedir"));
         // the lab's server as a user's server directory: the build's, without its logs, starting no remote system
         Path app = basedir.resolve("target/cpuprofile-app/vtlab");
-        deleteTree(app);
+        Lab.deleteTree(app);
         copyServer(basedir.resolve("target/liberty/wlp/usr/servers/vtlab-compare"), app);
         Path env = app.resolve("server.env");
         Files.writeString(env, (Files.exists(env) ? Files.readString(env) + "\n" : "") + "REMOTE_MODE=external\n");
@@ -202,7 +201,7 @@ class CpuProfileIT {
     @Test
     void theProfilesAndFlameGraphsComeAgainFromTheRawFiles() throws Exception {
         Path copy = report.resolveSibling("vtlab-report-cpuprofile-again");
-        deleteTree(copy);
+        Lab.deleteTree(copy);
         copyServer(report, copy);
         try (Stream<Path> files = Files.walk(copy)) {
             for (Path html : files.filter(f -> f.getFileName().toString().matches("(flame|diff-vs-.*)\\.html"))
@@ -252,17 +251,6 @@ class CpuProfileIT {
                 } else {
                     Files.copy(f, target, StandardCopyOption.REPLACE_EXISTING);
                 }
-            }
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
             }
         }
     }

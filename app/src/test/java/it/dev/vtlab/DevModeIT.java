@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +70,7 @@ class DevModeIT {
         Path basedir = Path.of(System.getProperty("basedir"));
         logs = basedir.resolve("target/devmode-it");
         project = logs.resolve("vtlab");
-        deleteTree(project);
+        Lab.deleteTree(project);
         copyTree(Lab.ROOT, project);
     }
 
@@ -89,7 +88,7 @@ class DevModeIT {
                     .waitFor(2, TimeUnit.MINUTES);
         }
         if (!listens(port) && !listens(remotePort)) {
-            deleteTree(project);
+            Lab.deleteTree(project);
         }
     }
 
@@ -276,17 +275,6 @@ class DevModeIT {
             }
         }
         return false;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(p);
-            }
-        }
     }
 
     /** One {@code ./mvnw liberty:dev} process, its output collected, its standard input ours. */

@@ -14,7 +14,6 @@ import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +21,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -199,8 +197,8 @@ final class HeadlessChromium implements AutoCloseable {
         if (process.isAlive()) {
             return;
         }
-        try (Stream<Path> files = Files.walk(profile)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            Lab.deleteTree(profile);
         } catch (IOException e) {
             System.out.println("[chromium] could not delete " + profile + ": " + e);
         }

@@ -73,7 +73,7 @@ class JMeterGuiIT {
         String java = ProcessHandle.current().info().command().orElseThrow();
         URI server = Lab.modes().findFirst().orElseThrow().app("/");
         Path out = basedir.resolve("target/jmeter-gui");
-        deleteTree(out);
+        Lab.deleteTree(out);
         Files.createDirectories(out);
 
         // every plan of the lab's is run; the inventory sample's needs its own app, so it is only opened
@@ -273,16 +273,6 @@ class JMeterGuiIT {
             throw new AssertionError("Xvfb gave no display number: " + number);
         }
         return number.trim();
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (Stream<Path> all = Files.walk(dir)) {
-                for (Path p : all.sorted((a, b) -> b.compareTo(a)).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
     }
 
     /** Debian's Xvfb; CI installs it (.ci/run) and sets VTLAB_REQUIRE_XVFB so its absence fails there. */

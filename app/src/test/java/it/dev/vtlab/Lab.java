@@ -16,8 +16,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -100,6 +102,18 @@ public final class Lab {
         ServerLayout.prepare(settings, null, port);
         String java = ProcessHandle.current().info().command().orElseThrow();
         return new LabServers(new Prepared(settings, null, port, null, java, List.of(), List.of(), null, null));
+    }
+
+    /** Deletes {@code dir} and all it holds, when it exists: only for directories a test created. */
+    public static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     @Override
