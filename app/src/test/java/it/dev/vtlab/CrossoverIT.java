@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The crossover design's server and pipeline, for real: one Liberty server with DISPATCH_MODE=crossover answers every
- * application-level mode's requests through the same paths, each twin doing the same work; and a smoke crossover
+ * application-level mode's requests through the same paths, each twin doing the same work and answering bad input
+ * alike; and a smoke crossover
  * comparison runs end to end with real JMeter.
  */
 class CrossoverIT {
@@ -71,6 +72,21 @@ class CrossoverIT {
                             .PUT(HttpRequest.BodyPublishers.noBody()));
             assertEquals(400, bad.statusCode());
             assertEquals("mode", Lab.json(bad).getString("field"));
+            // bad input gets the same 4xx JSON in every arm, threadpool-async too, which has no IT server
+            for (DispatchMode arm : ARMS) {
+                assertEquals(
+                        200,
+                        Lab.send(HttpRequest.newBuilder(lab.app("/api/lab/crossover?mode=" + arm.label()))
+                                        .PUT(HttpRequest.BodyPublishers.noBody()))
+                                .statusCode());
+                for (BadInputIT.Case c : BadInputIT.CASES) {
+                    try {
+                        BadInputIT.check(lab::app, c);
+                    } catch (AssertionError e) {
+                        throw new AssertionError(arm.label() + ": " + c + ": " + e.getMessage(), e);
+                    }
+                }
+            }
         }
     }
 
