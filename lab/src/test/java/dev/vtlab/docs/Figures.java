@@ -160,6 +160,15 @@ record Figures(List<Kept> kept, List<Wall> walls) {
                         kept.add(kept(source, row, row.getJsonObject(reading), margin, counts));
                     }
                 }
+                // a join's other readings of the same ratios: unweighted, and without the comparisons stopped early
+                JsonObject sensitivity = row.getJsonObject("sensitivity");
+                if (sensitivity != null) {
+                    kept.add(kept(source, row, sensitivity.getJsonObject("unweighted"), margin, counts));
+                    JsonObject without = sensitivity.getJsonObject("without_early_stops");
+                    if (without != null) {
+                        kept.add(kept(source, row, without, margin, Set.of(without.getInt("comparisons"))));
+                    }
+                }
             }
         }
         return kept;

@@ -11,7 +11,9 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A finished comparison read back from its {@code summary.json}: what it was (when, which lab code, which profile and
@@ -22,7 +24,10 @@ public final class SummaryFiles {
 
     public static final String SUMMARY = "summary.json";
 
-    /** One ratio: mode ÷ reference (the baseline, or a contrast's reference) on one figure. */
+    /**
+     * One ratio: mode ÷ reference (the baseline, or a contrast's reference) on one figure; {@code stoppedEarly} where a
+     * sequential design stopped its test at a look before its cap, which selects for runs that happened to agree.
+     */
     public record Ratio(
             String test,
             String metric,
@@ -33,7 +38,8 @@ public final class SummaryFiles {
             double high,
             String verdict,
             double logSe,
-            boolean primary) {}
+            boolean primary,
+            boolean stoppedEarly) {}
 
     /** A comparison's summary: where it was read, its environment's few facts, its ratios. */
     public record Summary(
@@ -63,15 +69,16 @@ public final class SummaryFiles {
                     setting + ": " + file + " is not a comparison's summary (no environment" + " or ratios)");
         }
         double margin = margin(env.getString("margin", ""));
+        Set<String> early = sequentialDesign(dir) ? stoppedEarly(root) : Set.of();
         List<Ratio> ratios = new ArrayList<>();
         for (JsonValue v : root.getJsonArray("ratios")) {
             JsonObject o = v.asJsonObject();
-            ratios.add(ratio(o, o.getString("baseline", ""), margin));
+            ratios.add(ratio(o, o.getString("baseline", ""), margin, early));
         }
         if (root.containsKey("contrasts") && !root.isNull("contrasts")) {
             for (JsonValue v : root.getJsonArray("contrasts")) {
                 JsonObject o = v.asJsonObject();
-                ratios.add(ratio(o, o.getString("reference", ""), margin));
+                ratios.add(ratio(o, o.getString("reference", ""), margin, early));
             }
         }
         return new Summary(
@@ -83,7 +90,55 @@ public final class SummaryFiles {
                 ratios);
     }
 
-    private static Ratio ratio(JsonObject o, String reference, double margin) {
+    /**
+     * Whether the comparison in {@code dir} ran the sequential design: its raw {@code comparison.json} says so. A
+     * summary always reads its rounds at the design's looks, but only a sequential comparison stopped at one; one
+     * kept without the raw file, or written before the design existed, ran a fixed number of rounds.
+     */
+    static boolean sequentialDesign(Path dir) throws IOException {
+        Path raw = dir.resolve(RawFiles.COMPARISON);
+        if (!Files.isRegularFile(raw)) {
+            return false;
+        }
+        try (Reader r = Files.newBufferedReader(raw);
+                JsonReader json = Json.createReader(r)) {
+            return json.readObject().getBoolean("sequential", false);
+        }
+    }
+
+    /**
+     * The tests a sequential design stopped at a look before its last one: every row of the test in a summary's
+     * {@code sequential.rows} has a {@code stopped_after_rounds} below the last of {@code look_rounds}. Every figure of
+     * such a test rests on the rounds the stop left, so each counts as stopped early, not only the primary one.
+     */
+    static Set<String> stoppedEarly(JsonObject root) {
+        Set<String> early = new HashSet<>();
+        if (!root.containsKey("sequential") || root.isNull("sequential")) {
+            return early;
+        }
+        JsonObject sequential = root.getJsonObject("sequential");
+        String[] looks = sequential.getString("look_rounds", "").split(",");
+        int cap;
+        try {
+            cap = Integer.parseInt(looks[looks.length - 1].strip());
+        } catch (NumberFormatException e) {
+            return early;
+        }
+        Set<String> ranOn = new HashSet<>();
+        for (JsonValue v : sequential.getJsonArray("rows")) {
+            JsonObject row = v.asJsonObject();
+            String test = row.getString("test", "");
+            if (row.getInt("stopped_after_rounds", cap) < cap) {
+                early.add(test);
+            } else {
+                ranOn.add(test);
+            }
+        }
+        early.removeAll(ranOn);
+        return early;
+    }
+
+    private static Ratio ratio(JsonObject o, String reference, double margin, Set<String> early) {
         double low = number(o, "ci_low"), high = number(o, "ci_high");
         String kept = o.getString("verdict", "");
         // a summary written before the glossary's words held "higher" for either side of the margin
@@ -98,7 +153,8 @@ public final class SummaryFiles {
                 high,
                 verdict == null ? kept : verdict.words(),
                 number(o, "log_se"),
-                o.getBoolean("primary", false));
+                o.getBoolean("primary", false),
+                early.contains(o.getString("test")));
     }
 
     /** The margin a summary's environment gives, "±5 %", as a fraction; the default where it gives none. */

@@ -62,10 +62,20 @@ public final class JoinReport {
         if (j == null) {
             return "";
         }
+        Joins.Sensitivity v = r.sensitivity();
         return (Double.isNaN(j.observedLow())
                         ? ""
                         : "; next comparison's observed ratio " + range(j.observedLow(), j.observedHigh()))
-                + "; power to detect τ " + taus() + ": " + power(r);
+                + "; power to detect τ " + taus() + ": " + power(r)
+                + "; unweighted "
+                + triplet(
+                        v.unweighted().ratio(),
+                        v.unweighted().low(),
+                        v.unweighted().high())
+                + (v.earlyShare() == 0
+                        ? "; none stopped early"
+                        : "; early stops weigh " + earlyShare(v)
+                                + (v.withoutEarly() == null ? "" : ", without them " + withoutEarly(v)));
     }
 
     /** A comparison's directory as seen from the join's: relative, so the files read the same on any clone. */
@@ -125,7 +135,84 @@ public final class JoinReport {
                     + (j == null ? "" : String.format(Locale.ROOT, "%.3f", j.heterogeneityP())) + " |");
         }
         md.add("");
+        md.add("## How far each join rests on its weights");
+        md.add("");
+        md.add("A join weights each comparison by its own precision. These columns read the same ratios other ways.");
+        md.add("");
+        md.add("- **Unweighted**: every comparison's log ratio counts alike, with Student's t interval on k − 1"
+                + " degrees of freedom.");
+        md.add("- **Weights**: each comparison's share of the join, by its number in the table above.");
+        md.add("- **Leave one out**: the lowest and highest joined ratio with one comparison left out, and which"
+                + " comparison moves it most.");
+        md.add("- **Early stops**: comparisons a sequential design stopped before its cap. Stopping when the runs"
+                + " happened to agree gives a small standard error, so such a comparison weighs more than its rounds."
+                + " The last column joins the others.");
+        md.add("");
+        md.add(
+                "| test · figure | weighted | unweighted | weights | leave one out | early stops weigh | without them |");
+        md.add("|---|---|---|---|---|---|---|");
+        for (Joins.Row r : joins.rows()) {
+            Joins.Sensitivity v = r.sensitivity();
+            if (v == null) {
+                continue;
+            }
+            MetaAnalysis.Joined j = r.joined();
+            md.add("| " + r.key().test() + " · " + r.key().metric() + (r.primary() ? " (primary)" : "") + " | "
+                    + r.key().mode() + " ÷ " + r.key().reference() + " | "
+                    + triplet(j.ratio(), j.low(), j.high()) + " | "
+                    + triplet(
+                            v.unweighted().ratio(),
+                            v.unweighted().low(),
+                            v.unweighted().high()) + " | "
+                    + shares(r) + " | " + leaveOneOut(r) + " | " + earlyShare(v) + " | " + withoutEarly(v) + " |");
+        }
+        md.add("");
         return String.join("\n", md);
+    }
+
+    /** "1: 16 %, 4: 8 %, …": each part's share of the weight, by its comparison's number. */
+    private static String shares(Joins.Row r) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < r.parts().size(); i++) {
+            out.add((r.parts().get(i).source() + 1) + ": "
+                    + Math.round(100 * r.sensitivity().shares().get(i)) + " %");
+        }
+        return String.join(", ", out);
+    }
+
+    /** "1.058–1.071, most without 14", or why there is none. */
+    static String leaveOneOut(Joins.Row r) {
+        Joins.Sensitivity v = r.sensitivity();
+        if (v.leaveOneOut() == null) {
+            return "needs 3 comparisons";
+        }
+        double low = v.leaveOneOut().stream()
+                .mapToDouble(MetaAnalysis.Joined::ratio)
+                .min()
+                .orElseThrow();
+        double high = v.leaveOneOut().stream()
+                .mapToDouble(MetaAnalysis.Joined::ratio)
+                .max()
+                .orElseThrow();
+        int most = v.mostInfluential(r.joined().ratio());
+        return String.format(
+                Locale.ROOT,
+                "%.3f–%.3f, most without %d",
+                low,
+                high,
+                r.parts().get(most).source() + 1);
+    }
+
+    private static String earlyShare(Joins.Sensitivity v) {
+        return v.earlyShare() == 0 ? "none stopped early" : Math.round(100 * v.earlyShare()) + " %";
+    }
+
+    private static String withoutEarly(Joins.Sensitivity v) {
+        MetaAnalysis.Joined w = v.withoutEarly();
+        if (w == null) {
+            return v.earlyShare() == 0 ? "" : "too few left";
+        }
+        return triplet(w.ratio(), w.low(), w.high()) + " over " + w.comparisons();
     }
 
     /** The primary figures: each comparison's ratio with its interval, a row each, and the joined one below. */
@@ -219,6 +306,7 @@ public final class JoinReport {
                                 .add("power", num(d.power()))
                                 .add("estimate_zero", num(d.estimateZero()))));
                 row.add("power", power);
+                row.add("sensitivity", sensitivity(r));
             }
             rows.add(row);
         }
@@ -234,6 +322,49 @@ public final class JoinReport {
                 .add("comparisons", sources)
                 .add("joined", rows)
                 .build();
+    }
+
+    private static JsonObjectBuilder sensitivity(Joins.Row r) {
+        Joins.Sensitivity v = r.sensitivity();
+        JsonArrayBuilder shares = Json.createArrayBuilder();
+        for (int i = 0; i < r.parts().size(); i++) {
+            shares.add(Json.createObjectBuilder()
+                    .add("comparison", r.parts().get(i).source() + 1)
+                    .add("weight_share", num(v.shares().get(i)))
+                    .add("stopped_early", r.parts().get(i).ratio().stoppedEarly()));
+        }
+        JsonObjectBuilder o = Json.createObjectBuilder()
+                .add(
+                        "unweighted",
+                        Json.createObjectBuilder()
+                                .add("ratio", num(v.unweighted().ratio()))
+                                .add("ci_low", num(v.unweighted().low()))
+                                .add("ci_high", num(v.unweighted().high())))
+                .add("weights", shares)
+                .add("early_stops_weight_share", num(v.earlyShare()));
+        if (v.leaveOneOut() != null) {
+            JsonArrayBuilder loo = Json.createArrayBuilder();
+            for (int i = 0; i < r.parts().size(); i++) {
+                MetaAnalysis.Joined w = v.leaveOneOut().get(i);
+                loo.add(Json.createObjectBuilder()
+                        .add("without", r.parts().get(i).source() + 1)
+                        .add("ratio", num(w.ratio()))
+                        .add("ci_low", num(w.low()))
+                        .add("ci_high", num(w.high())));
+            }
+            o.add("leave_one_out", loo);
+        }
+        if (v.withoutEarly() != null) {
+            MetaAnalysis.Joined w = v.withoutEarly();
+            o.add(
+                    "without_early_stops",
+                    Json.createObjectBuilder()
+                            .add("comparisons", w.comparisons())
+                            .add("ratio", num(w.ratio()))
+                            .add("ci_low", num(w.low()))
+                            .add("ci_high", num(w.high())));
+        }
+        return o;
     }
 
     private static String label(Joins.Row r) {

@@ -79,6 +79,9 @@ public final class MetaAnalysis {
     /** An interval on the log scale's spread τ (not τ²). */
     public record Interval(double low, double high) {}
 
+    /** A ratio and its {@link Stats#CONFIDENCE} interval, on the ratio scale. */
+    public record Estimate(double ratio, double low, double high) {}
+
     /**
      * How well a join of these standard errors detects a spread τ, by simulation.
      *
@@ -151,6 +154,40 @@ public final class MetaAnalysis {
                 next,
                 obsLow,
                 obsHigh);
+    }
+
+    /**
+     * The comparisons' log ratios averaged with equal weights, with Student's t interval on k − 1 degrees of freedom:
+     * the join as if every comparison were as precise as any other. Beside the weighted join it shows how much the
+     * weights, which follow each comparison's own standard error, move the answer.
+     */
+    public static Estimate unweighted(double[] logRatios) {
+        int k = logRatios.length;
+        if (k < 2 || Arrays.stream(logRatios).anyMatch(y -> !Double.isFinite(y))) {
+            throw new IllegalArgumentException("an unweighted mean needs at least 2 finite log ratios: " + k);
+        }
+        double mean = Arrays.stream(logRatios).average().orElseThrow();
+        double ss = 0;
+        for (double y : logRatios) {
+            ss += (y - mean) * (y - mean);
+        }
+        double se = Math.sqrt(ss / (k - 1) / k);
+        double t = new TDistribution(null, k - 1).inverseCumulativeProbability(1 - (1 - Stats.CONFIDENCE) / 2);
+        return new Estimate(Math.exp(mean), Math.exp(mean - t * se), Math.exp(mean + t * se));
+    }
+
+    /** Each comparison's share of the random-effects weight, 1/(sᵢ² + τ²) over their sum, at the spread {@code tau}. */
+    public static double[] weightShares(double[] standardErrors, double tau) {
+        double[] w = new double[standardErrors.length];
+        double sum = 0;
+        for (int i = 0; i < w.length; i++) {
+            w[i] = 1 / (standardErrors[i] * standardErrors[i] + tau * tau);
+            sum += w[i];
+        }
+        for (int i = 0; i < w.length; i++) {
+            w[i] /= sum;
+        }
+        return w;
     }
 
     /** τ's {@link Stats#CONFIDENCE} interval by the Q-profile method (the class comment says how). */

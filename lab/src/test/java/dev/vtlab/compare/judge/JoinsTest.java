@@ -4,14 +4,67 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vtlab.compare.Fixtures;
 import dev.vtlab.compare.raw.SummaryFiles;
 import dev.vtlab.compare.stats.MetaAnalysis;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Comparisons joined figure by figure: which figures join, and the joined ratio worked by hand. */
 class JoinsTest {
+
+    /**
+     * The kept banking join read again: an outside review of the kept summaries derived its unweighted reading,
+     * 1.047 [1.014, 1.081], the 34 % weight of the comparison that stopped after six rounds, and the join without the
+     * two early stops, 1.049 [1.016, 1.084]. The join must find the same from the summaries alone.
+     */
+    @Test
+    void theKeptBankingJoinReadsAsAnOutsideReviewDerivedIt() throws IOException {
+        List<String> dirs = List.of(
+                "2026-11-28-managed-quick",
+                "2026-11-28-managed-rigorous-banking",
+                "2026-11-29-managed-rigorous-banking",
+                "2026-11-29-seq-banking",
+                "2026-11-29-quick-default-managed",
+                "2026-11-30-quick-default-managed",
+                "2026-11-30-seq-banking",
+                "2026-11-30-seq-banking-2",
+                "2026-11-30-quick-default-managed-2",
+                "2026-11-30-quick-default-managed-3",
+                "2026-11-30-seq-banking-3");
+        List<SummaryFiles.Summary> kept = new ArrayList<>();
+        for (String dir : dirs) {
+            kept.add(SummaryFiles.read(Fixtures.ROOT.resolve("docs/data").resolve(dir), "test"));
+        }
+        Joins.Row banking = Joins.of(kept).rows().stream()
+                .filter(r -> r.key()
+                        .equals(new Joins.Key(
+                                "throughput", "tps_per_cpu_s@100 users", "managed-virtual", "threadpool")))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(11, banking.joined().comparisons());
+        Joins.Sensitivity v = banking.sensitivity();
+        assertEquals(1.047, v.unweighted().ratio(), 5e-4);
+        assertEquals(1.014, v.unweighted().low(), 5e-4);
+        assertEquals(1.081, v.unweighted().high(), 5e-4);
+        List<String> early = new ArrayList<>();
+        for (int i = 0; i < banking.parts().size(); i++) {
+            if (banking.parts().get(i).ratio().stoppedEarly()) {
+                early.add(dirs.get(banking.parts().get(i).source()));
+            }
+        }
+        assertEquals(List.of("2026-11-29-seq-banking", "2026-11-30-seq-banking-3"), early);
+        assertEquals(0.34, v.shares().get(dirs.indexOf("2026-11-30-seq-banking-3")), 0.005);
+        assertEquals(9, v.withoutEarly().comparisons());
+        assertEquals(1.049, v.withoutEarly().ratio(), 5e-4);
+        assertEquals(1.016, v.withoutEarly().low(), 5e-4);
+        // 1.0835 here: the review's rounding of the high end sits at the boundary, so it is held to the next digit
+        assertEquals(1.084, v.withoutEarly().high(), 1e-3);
+        assertEquals(11, v.leaveOneOut().size());
+    }
 
     @Test
     void twoDaysOfTheSameFigureJoinWithTheSpreadBetweenThem() {
@@ -79,7 +132,7 @@ class JoinsTest {
         assertTrue(row.why().startsWith("comparison 2 has no interval for it (its summary predates log_se"), row.why());
         // a figure with no interval at all (a p95 read in whole milliseconds) says its verdict, not the summary's age
         SummaryFiles.Ratio some = new SummaryFiles.Ratio(
-                "ping", "p95_ms", "managed-virtual", "threadpool", 1.2, 1.1, 1.3, "higher", 0.04, false);
+                "ping", "p95_ms", "managed-virtual", "threadpool", 1.2, 1.1, 1.3, "higher", 0.04, false, false);
         SummaryFiles.Ratio none = new SummaryFiles.Ratio(
                 "ping",
                 "p95_ms",
@@ -90,6 +143,7 @@ class JoinsTest {
                 Double.NaN,
                 "undetermined",
                 Double.NaN,
+                false,
                 false);
         Joins.Row undetermined =
                 Joins.of(List.of(summary("a", some), summary("b", none))).rows().get(0);
@@ -122,6 +176,7 @@ class JoinsTest {
                 ratio * 1.1,
                 "inconclusive",
                 logSe,
-                primary);
+                primary,
+                false);
     }
 }

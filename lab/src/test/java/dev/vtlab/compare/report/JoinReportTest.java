@@ -143,6 +143,7 @@ class JoinReportTest {
                 ratio * 1.1,
                 "inconclusive",
                 logSe,
-                true);
+                true,
+                false);
     }
 }

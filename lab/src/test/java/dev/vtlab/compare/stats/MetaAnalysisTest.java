@@ -15,6 +15,25 @@ import org.junit.jupiter.api.Test;
 class MetaAnalysisTest {
 
     @Test
+    void theUnweightedMeanAndTheWeightSharesWorkedByHand() {
+        // y = 0.01, 0.03, 0.05: mean 0.03, sd 0.02, SE 0.02/√3 = 0.0115470; t(2) = 4.302653 from the table:
+        // exp(0.03 ∓ 0.0496828) = 0.980511, 1.082944
+        MetaAnalysis.Estimate e = MetaAnalysis.unweighted(new double[] {0.01, 0.03, 0.05});
+        assertEquals(Math.exp(0.03), e.ratio(), 1e-12);
+        assertEquals(0.980511, e.low(), 2e-6);
+        assertEquals(1.082944, e.high(), 2e-6);
+        // s = 0.01, 0.02: weights 10 000 and 2 500 at τ = 0, shares 0.8 and 0.2; at τ = 0.02, 1/0.0005 = 2 000 and
+        // 1/0.0008 = 1 250, shares 8/13 and 5/13
+        double[] flat = MetaAnalysis.weightShares(new double[] {0.01, 0.02}, 0);
+        assertEquals(0.8, flat[0], 1e-12);
+        assertEquals(0.2, flat[1], 1e-12);
+        double[] spread = MetaAnalysis.weightShares(new double[] {0.01, 0.02}, 0.02);
+        assertEquals(8.0 / 13, spread[0], 1e-12);
+        assertEquals(5.0 / 13, spread[1], 1e-12);
+        assertThrows(IllegalArgumentException.class, () -> MetaAnalysis.unweighted(new double[] {0.1}));
+    }
+
+    @Test
     void threeComparisonsWorkedByHand() {
         // y = 0, 0.1, 0.2 with s = 0.05 each: w = 400, Σw = 1200, Σw² = 480 000, ȳ = 0.1, Q = 400·(0.01 + 0 + 0.01) =
         // 8,
