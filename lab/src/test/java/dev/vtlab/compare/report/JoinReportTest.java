@@ -93,6 +93,14 @@ class JoinReportTest {
         assertTrue(md.contains("over 3 comparisons | not detected, 95 % interval 0–0.246 | "), md);
         assertTrue(md.contains(" % | 0.721–1.502 | 0.500–2.168 | "), md);
         assertFalse(md.contains("τ 0.000") || md.contains("| 0.000 |"), md);
+        // unweighted: mean 0.04, sd 0.04, t(2) = 4.302653 · 0.04/√3: exp(0.04 ∓ 0.099365) = 0.942, 1.150; equal
+        // weights;
+        // leaving out ln 0 gives exp(0.06) = 1.062, ln 0.08 gives exp(0.02) = 1.020; the first of the tie moves it most
+        assertTrue(
+                md.contains("| throughput · tps_per_cpu_s@100 users (primary) | managed-virtual ÷ threadpool | 1.041"
+                        + " [0.919, 1.178] | 1.041 [0.942, 1.150] | 1: 33 %, 2: 33 %, 3: 33 % | 1.020–1.062, most"
+                        + " without 1 | none stopped early |  |"),
+                md);
         String printed = console.toString(StandardCharsets.UTF_8);
         assertTrue(
                 printed.contains(
