@@ -144,6 +144,9 @@ record Figures(List<Kept> kept, List<Wall> walls) {
             }
             for (JsonValue v : rows) {
                 JsonObject row = v.asJsonObject();
+                if (section.equals("joined")) {
+                    kept.addAll(otherReadings(source, row, margin));
+                }
                 if (Stream.of("ratio", "ci_low", "ci_high").anyMatch(k -> !row.containsKey(k) || row.isNull(k))) {
                     continue; // undetermined: a figure without an interval, never quoted as one
                 }
@@ -160,15 +163,42 @@ record Figures(List<Kept> kept, List<Wall> walls) {
                         kept.add(kept(source, row, row.getJsonObject(reading), margin, counts));
                     }
                 }
-                // a join's other readings of the same ratios: unweighted, and without the comparisons stopped early
-                JsonObject sensitivity = row.getJsonObject("sensitivity");
-                if (sensitivity != null) {
-                    kept.add(kept(source, row, sensitivity.getJsonObject("unweighted"), margin, counts));
-                    JsonObject without = sensitivity.getJsonObject("without_early_stops");
-                    if (without != null) {
-                        kept.add(kept(source, row, without, margin, Set.of(without.getInt("comparisons"))));
-                    }
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * A join's other readings of a figure's ratios: the comparisons of other fingerprints and all of them joined,
+     * unweighted, and without the comparisons stopped early; each with the count it rests on.
+     */
+    private static List<Kept> otherReadings(String source, JsonObject row, double margin) {
+        List<Kept> kept = new ArrayList<>();
+        JsonObject unlike = row.getJsonObject("unlike");
+        if (unlike != null) {
+            JsonObject all = unlike.getJsonObject("all_comparisons");
+            if (all != null) {
+                kept.add(kept(source, row, all, margin, Set.of(all.getInt("comparisons"))));
+            }
+            for (JsonValue g : unlike.getJsonArray("groups")) {
+                JsonObject group = g.asJsonObject();
+                if (group.containsKey("ratio")) {
+                    kept.add(kept(
+                            source,
+                            row,
+                            group,
+                            margin,
+                            Set.of(group.getJsonArray("comparisons").size())));
                 }
+            }
+        }
+        JsonObject sensitivity = row.getJsonObject("sensitivity");
+        if (sensitivity != null) {
+            JsonObject unweighted = sensitivity.getJsonObject("unweighted");
+            kept.add(kept(source, row, unweighted, margin, Set.of(unweighted.getInt("comparisons"))));
+            JsonObject without = sensitivity.getJsonObject("without_early_stops");
+            if (without != null) {
+                kept.add(kept(source, row, without, margin, Set.of(without.getInt("comparisons"))));
             }
         }
         return kept;

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
 
@@ -17,11 +18,21 @@ import java.util.stream.IntStream;
  * how well these comparisons' own standard errors would detect a spread of {@link #POWER_TAUS}: a τ of 0 read beside
  * a power of 20 % says little.
  *
+ * <p>Only comparisons alike in what they measured are joined: a figure's row joins the comparisons that share the
+ * newest one's fingerprint ({@link SummaryFiles#FINGERPRINT}). The others are shown beside it, grouped by their own
+ * fingerprint, with the test that the groups differ and the join of them all.
+ *
  * @param sources the comparisons, in the order given
+ * @param fingerprints the distinct fingerprints, the newest comparison's first
+ * @param fingerprintOf each source's fingerprint, as its index in {@code fingerprints}
  * @param rows one per figure two or more comparisons measured, and one per primary figure only one did; primary
  *     figures first
  */
-public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
+public record Joins(
+        List<SummaryFiles.Summary> sources,
+        List<Map<String, String>> fingerprints,
+        List<Integer> fingerprintOf,
+        List<Row> rows) {
 
     /** Which ratio: a test's figure, mode ÷ reference. */
     public record Key(String test, String metric, String mode, String reference) {}
@@ -40,9 +51,31 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
             MetaAnalysis.Joined joined,
             List<MetaAnalysis.Detection> power,
             Sensitivity sensitivity,
+            Unlike unlike,
             String why) {
         public Row {
             power = List.copyOf(power);
+        }
+    }
+
+    /** One fingerprint's comparisons of a figure: {@code joined} null where fewer than two, or one lacks an interval. */
+    public record Group(int fingerprint, List<Part> parts, MetaAnalysis.Joined joined) {
+        public Group {
+            parts = List.copyOf(parts);
+        }
+    }
+
+    /**
+     * The comparisons of a figure whose fingerprint is not the newest one's, which the row's join leaves out.
+     *
+     * @param groups each other fingerprint's comparisons, the newest fingerprint first
+     * @param all every comparison of the figure joined, unlike ones too; null where one has no interval
+     * @param difference the test that the fingerprints' ratios differ, the row's own among them; null where a group
+     *     has no standard error
+     */
+    public record Unlike(List<Group> groups, MetaAnalysis.Joined all, MetaAnalysis.Difference difference) {
+        public Unlike {
+            groups = List.copyOf(groups);
         }
     }
 
@@ -74,7 +107,8 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
             double moved = -1;
             for (int i = 0; leaveOneOut != null && i < leaveOneOut.size(); i++) {
                 double d = Math.abs(Math.log(leaveOneOut.get(i).ratio() / joinedRatio));
-                if (d > moved) {
+                // a tie, to rounding, goes to the first
+                if (d > moved + 1e-12) {
                     moved = d;
                     most = i;
                 }
@@ -97,10 +131,26 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
 
     public Joins {
         sources = List.copyOf(sources);
+        fingerprints = List.copyOf(fingerprints);
+        fingerprintOf = List.copyOf(fingerprintOf);
         rows = List.copyOf(rows);
     }
 
     public static Joins of(List<SummaryFiles.Summary> sources) {
+        // fingerprints numbered from the newest comparison's, then by each one's newest comparison
+        List<Integer> byAge = IntStream.range(0, sources.size())
+                .boxed()
+                .sorted(Comparator.comparing((Integer i) -> sources.get(i).generatedAt())
+                        .reversed())
+                .toList();
+        List<Map<String, String>> fingerprints = new ArrayList<>();
+        for (int i : byAge) {
+            if (!fingerprints.contains(sources.get(i).fingerprint())) {
+                fingerprints.add(sources.get(i).fingerprint());
+            }
+        }
+        List<Integer> fingerprintOf =
+                sources.stream().map(s -> fingerprints.indexOf(s.fingerprint())).toList();
         Map<Key, List<Part>> byKey = new LinkedHashMap<>();
         for (int i = 0; i < sources.size(); i++) {
             for (SummaryFiles.Ratio r : sources.get(i).ratios()) {
@@ -109,19 +159,85 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
             }
         }
         List<Row> rows = new ArrayList<>();
-        byKey.forEach((key, parts) -> {
-            if (parts.size() >= 2) {
-                rows.add(row(key, parts));
-            } else if (parts.get(0).ratio().primary()) {
-                // a question one comparison answered: shown beside the others, with nothing to join
-                rows.add(new Row(key, true, parts, null, List.of(), null, "measured by one comparison"));
+        byKey.forEach((key, all) -> {
+            int newest = all.stream()
+                    .mapToInt(p -> fingerprintOf.get(p.source()))
+                    .min()
+                    .orElseThrow();
+            List<Part> alike = all.stream()
+                    .filter(p -> fingerprintOf.get(p.source()) == newest)
+                    .toList();
+            Unlike unlike = alike.size() == all.size() ? null : unlike(all, alike, newest, fingerprintOf);
+            boolean primary = all.stream().anyMatch(p -> p.ratio().primary());
+            if (alike.size() >= 2) {
+                rows.add(row(key, alike, unlike));
+            } else if (primary || unlike != null) {
+                // a question one comparison of its kind answered: shown beside the others, with nothing to join
+                rows.add(new Row(
+                        key,
+                        primary,
+                        alike,
+                        null,
+                        List.of(),
+                        null,
+                        unlike,
+                        unlike == null ? "measured by one comparison" : "measured by one comparison of its kind"));
             }
         });
         rows.sort(Comparator.comparing((Row r) -> !r.primary()));
-        return new Joins(sources, rows);
+        return new Joins(sources, fingerprints, fingerprintOf, rows);
     }
 
-    private static Row row(Key key, List<Part> parts) {
+    /** The figure's comparisons of other fingerprints, their join with the alike ones, and whether they differ. */
+    private static Unlike unlike(List<Part> all, List<Part> alike, int newest, List<Integer> fingerprintOf) {
+        Map<Integer, List<Part>> others = new TreeMap<>();
+        for (Part p : all) {
+            int f = fingerprintOf.get(p.source());
+            if (f != newest) {
+                others.computeIfAbsent(f, k -> new ArrayList<>()).add(p);
+            }
+        }
+        List<Group> groups = new ArrayList<>();
+        others.forEach((f, parts) -> groups.add(new Group(f, parts, joinable(parts) ? joinOf(parts) : null)));
+        MetaAnalysis.Joined everything = joinable(all) ? joinOf(all) : null;
+        List<List<Part>> each = new ArrayList<>();
+        each.add(alike);
+        groups.forEach(g -> each.add(g.parts()));
+        MetaAnalysis.Difference difference = null;
+        if (each.stream().allMatch(Joins::withInterval)) {
+            double[] y = new double[each.size()];
+            double[] s = new double[each.size()];
+            for (int i = 0; i < each.size(); i++) {
+                List<Part> g = each.get(i);
+                if (g.size() == 1) {
+                    y[i] = Math.log(g.get(0).ratio().ratio());
+                    s[i] = g.get(0).ratio().logSe();
+                } else {
+                    MetaAnalysis.Joined j = joinOf(g);
+                    y[i] = Math.log(j.ratio());
+                    s[i] = j.logStandardError();
+                }
+            }
+            difference = MetaAnalysis.difference(y, s);
+        }
+        return new Unlike(groups, everything, difference);
+    }
+
+    private static boolean withInterval(List<Part> parts) {
+        return parts.stream().allMatch(p -> p.ratio().ratio() > 0 && p.ratio().logSe() > 0);
+    }
+
+    private static boolean joinable(List<Part> parts) {
+        return parts.size() >= 2 && withInterval(parts);
+    }
+
+    private static MetaAnalysis.Joined joinOf(List<Part> parts) {
+        return MetaAnalysis.join(
+                parts.stream().mapToDouble(p -> Math.log(p.ratio().ratio())).toArray(),
+                parts.stream().mapToDouble(p -> p.ratio().logSe()).toArray());
+    }
+
+    private static Row row(Key key, List<Part> parts, Unlike unlike) {
         boolean primary = parts.stream().anyMatch(p -> p.ratio().primary());
         for (Part p : parts) {
             SummaryFiles.Ratio r = p.ratio();
@@ -133,6 +249,7 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
                         null,
                         List.of(),
                         null,
+                        unlike,
                         "comparison " + (p.source() + 1) + " has no interval for it"
                                 // an interval without its standard error: written before summaries carried it
                                 + (Double.isNaN(r.logSe()) && r.low() > 0 && r.high() > 0
@@ -147,7 +264,7 @@ public record Joins(List<SummaryFiles.Summary> sources, List<Row> rows) {
                 .map(tau -> MetaAnalysis.detection(s, tau, POWER_TRIALS, POWER_SEED))
                 .toList();
         MetaAnalysis.Joined joined = MetaAnalysis.join(y, s);
-        return new Row(key, primary, parts, joined, power, sensitivity(parts, y, s, joined), "");
+        return new Row(key, primary, parts, joined, power, sensitivity(parts, y, s, joined), unlike, "");
     }
 
     private static Sensitivity sensitivity(List<Part> parts, double[] y, double[] s, MetaAnalysis.Joined joined) {

@@ -23,6 +23,15 @@ public record Environment(Map<String, String> entries) {
     public static final String KERNEL = "kernel";
     public static final String JDK = "jdk";
     public static final String SERVER_JVM_ARGS = "server_jvm_args";
+    /** The Liberty runtime the servers ran, "Open Liberty 26.0.0.5". */
+    public static final String LIBERTY = "liberty";
+    /** Which of monitor-1.0's monitors ran, "monitor-1.0, filter ThreadPool,REST". */
+    public static final String MONITORING = "monitoring";
+    /** The pool's maxThreads the comparison set, or "Liberty default". */
+    public static final String POOL_MAX_THREADS = "pool_max_threads";
+    /** The pool's coreThreads, written only where the comparison set it. */
+    public static final String POOL_CORE_THREADS = "pool_core_threads";
+
     public static final String APP = "app";
     /** A user's load: "plan:PATH" or "url:/path" (see {@code Catalogue.resolve}). */
     public static final String USER_TEST = "user_test";

@@ -11,8 +11,11 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -41,13 +44,69 @@ public final class SummaryFiles {
             boolean primary,
             boolean stoppedEarly) {}
 
-    /** A comparison's summary: where it was read, its environment's few facts, its ratios. */
+    /**
+     * A comparison's summary: where it was read, its environment's few facts, its ratios, and its fingerprint: what it
+     * measured, which only comparisons alike in it may be joined on.
+     */
     public record Summary(
-            Path dir, String generatedAt, String labVersion, String profile, String command, List<Ratio> ratios) {
+            Path dir,
+            String generatedAt,
+            String labVersion,
+            String profile,
+            String command,
+            List<Ratio> ratios,
+            Map<String, String> fingerprint) {
 
         public Summary {
             ratios = List.copyOf(ratios);
+            fingerprint = Collections.unmodifiableMap(new LinkedHashMap<>(fingerprint));
         }
+
+        /** A summary whose fingerprint is every field {@link #NOT_RECORDED}: for tests of what a join does. */
+        public Summary(
+                Path dir, String generatedAt, String labVersion, String profile, String command, List<Ratio> ratios) {
+            this(dir, generatedAt, labVersion, profile, command, ratios, unrecorded());
+        }
+    }
+
+    /**
+     * What a comparison measured, as its environment records it: the name a report shows, and the environment's key.
+     * Comparisons that differ in any of them measured different servers. The JMeter plan's version is not recorded
+     * apart from the lab's code version, which changes with every commit, so it is not among them.
+     */
+    public static final Map<String, String> FINGERPRINT = fingerprintFields();
+
+    /** A fingerprint field a summary does not record: written before the lab recorded it. */
+    public static final String NOT_RECORDED = "not recorded";
+
+    private static Map<String, String> fingerprintFields() {
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put("Liberty", Environment.LIBERTY);
+        f.put("JDK", Environment.JDK);
+        f.put("monitoring", Environment.MONITORING);
+        f.put("warm-up's compile phase", Environment.COMPILE_PHASE_CPUS);
+        f.put("server JVM options", Environment.SERVER_JVM_ARGS);
+        f.put("pool's maxThreads", Environment.POOL_MAX_THREADS);
+        f.put("pool's coreThreads", Environment.POOL_CORE_THREADS);
+        f.put("CPU plan", Environment.CPU_PLAN);
+        return Collections.unmodifiableMap(f);
+    }
+
+    private static Map<String, String> unrecorded() {
+        Map<String, String> f = new LinkedHashMap<>();
+        FINGERPRINT.keySet().forEach(name -> f.put(name, NOT_RECORDED));
+        return f;
+    }
+
+    private static Map<String, String> fingerprint(JsonObject env) {
+        Map<String, String> f = new LinkedHashMap<>();
+        FINGERPRINT.forEach((name, key) -> f.put(
+                name,
+                env.containsKey(key) && env.get(key).getValueType() == JsonValue.ValueType.STRING
+                        ? env.getString(key)
+                        // the lab writes coreThreads only where a comparison set it: absent, it was Liberty's
+                        : key.equals(Environment.POOL_CORE_THREADS) ? "Liberty default" : NOT_RECORDED));
+        return f;
     }
 
     private SummaryFiles() {}
@@ -87,7 +146,8 @@ public final class SummaryFiles {
                 env.getString(Environment.LAB_VERSION, ""),
                 env.getString(Environment.PROFILE, ""),
                 env.getString(Environment.COMMAND, ""),
-                ratios);
+                ratios,
+                fingerprint(env));
     }
 
     /**

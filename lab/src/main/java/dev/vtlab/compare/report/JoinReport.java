@@ -4,8 +4,11 @@ import static dev.vtlab.compare.raw.JsonNumbers.num;
 
 import dev.vtlab.compare.judge.Joins;
 import dev.vtlab.compare.raw.SummaryFiles;
+import dev.vtlab.compare.stats.LogRatio;
 import dev.vtlab.compare.stats.MetaAnalysis;
 import dev.vtlab.compare.stats.Stats;
+import dev.vtlab.compare.stats.Verdict;
+import dev.vtlab.compare.stats.Verdicts;
 import dev.vtlab.measurement.SvgChart;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -23,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * join.md, join.json and join.svg: the comparisons joined, figure by figure; the console gets the primary figures.
@@ -51,9 +55,19 @@ public final class JoinReport {
         }
         for (Joins.Row r : joins.rows()) {
             if (r.primary()) {
-                console.println("[compare] " + label(r) + ": " + joined(r) + next(r));
+                console.println("[compare] " + label(r) + ": " + joined(r) + next(r) + unlike(r));
             }
         }
+    }
+
+    /** For the console: the comparisons of other fingerprints left out, every one joined, and whether they differ. */
+    private static String unlike(Joins.Row r) {
+        Joins.Unlike u = r.unlike();
+        if (u == null) {
+            return "";
+        }
+        return "; left out, unlike: " + groups(u, ", ") + "; every comparison " + all(u) + "; difference "
+                + difference(u);
     }
 
     /** For the console: the next comparison's observed ratio and the power, where there are any. */
@@ -106,12 +120,23 @@ public final class JoinReport {
         md.add("- **Next comparison, observed ratio** adds that comparison's own standard error, the median of the"
                 + " joined ones: test a new comparison's ratio against this one.");
         md.add("");
-        md.add("| # | comparison | generated | lab code | profile |");
-        md.add("|---|---|---|---|---|");
+        md.add("Only comparisons alike in what they measured are joined. A figure joins those that share the newest"
+                + " comparison's **fingerprint**: its Liberty, JDK, monitors, warm-up, server JVM options, pool settings"
+                + " and CPU plan. Comparisons of other fingerprints are shown beside it, below.");
+        md.add("");
+        md.add("| # | comparison | generated | lab code | profile | fingerprint |");
+        md.add("|---|---|---|---|---|---|");
         for (int i = 0; i < joins.sources().size(); i++) {
             SummaryFiles.Summary s = joins.sources().get(i);
             md.add("| " + (i + 1) + " | " + where(s, out) + " | " + s.generatedAt() + " | " + s.labVersion() + " | "
-                    + s.profile() + " |");
+                    + s.profile() + " | " + letter(joins.fingerprintOf().get(i)) + " |");
+        }
+        md.add("");
+        md.add("| fingerprint | " + String.join(" | ", SummaryFiles.FINGERPRINT.keySet()) + " |");
+        md.add("|---|" + "---|".repeat(SummaryFiles.FINGERPRINT.size()));
+        for (int f = 0; f < joins.fingerprints().size(); f++) {
+            md.add("| " + letter(f) + " | "
+                    + String.join(" | ", joins.fingerprints().get(f).values()) + " |");
         }
         md.add("");
         md.add("| test · figure | ratio | each comparison's ratio [" + percent() + " CI] | joined [" + percent()
@@ -135,6 +160,27 @@ public final class JoinReport {
                     + (j == null ? "" : String.format(Locale.ROOT, "%.3f", j.heterogeneityP())) + " |");
         }
         md.add("");
+        if (joins.rows().stream().anyMatch(r -> r.unlike() != null)) {
+            md.add("## Unlike comparisons");
+            md.add("");
+            md.add("The comparisons each join leaves out, by their fingerprint, and every comparison joined. The"
+                    + " difference is Q between the fingerprints' ratios, on their count less one degrees of freedom:"
+                    + " a small p says they measured different ratios.");
+            md.add("");
+            md.add(
+                    "| test · figure | ratio | joined, alike | left out, by fingerprint | every comparison | difference |");
+            md.add("|---|---|---|---|---|---|");
+            for (Joins.Row r : joins.rows()) {
+                Joins.Unlike u = r.unlike();
+                if (u == null) {
+                    continue;
+                }
+                md.add("| " + r.key().test() + " · " + r.key().metric() + (r.primary() ? " (primary)" : "") + " | "
+                        + r.key().mode() + " ÷ " + r.key().reference() + " | " + letter(alike(joins, r)) + ": "
+                        + joinedRatio(r) + " | " + groups(u, "<br>") + " | " + all(u) + " | " + difference(u) + " |");
+            }
+            md.add("");
+        }
         md.add("## How far each join rests on its weights");
         md.add("");
         md.add("A join weights each comparison by its own precision. These columns read the same ratios other ways.");
@@ -148,9 +194,9 @@ public final class JoinReport {
                 + " happened to agree gives a small standard error, so such a comparison weighs more than its rounds."
                 + " The last column joins the others.");
         md.add("");
-        md.add(
-                "| test · figure | weighted | unweighted | weights | leave one out | early stops weigh | without them |");
-        md.add("|---|---|---|---|---|---|---|");
+        md.add("| test · figure | ratio | weighted | unweighted | weights | leave one out | early stops weigh | without"
+                + " them |");
+        md.add("|---|---|---|---|---|---|---|---|");
         for (Joins.Row r : joins.rows()) {
             Joins.Sensitivity v = r.sensitivity();
             if (v == null) {
@@ -168,6 +214,45 @@ public final class JoinReport {
         }
         md.add("");
         return String.join("\n", md);
+    }
+
+    /** "A", "B", …: a fingerprint's name, by its index. */
+    static String letter(int fingerprint) {
+        return fingerprint < 26 ? String.valueOf((char) ('A' + fingerprint)) : "F" + (fingerprint + 1);
+    }
+
+    /** The fingerprint a row's join is of. */
+    private static int alike(Joins joins, Joins.Row r) {
+        return joins.fingerprintOf().get(r.parts().get(0).source());
+    }
+
+    /** "B: 1.081 [1.033, 1.132] over 3 (4, 5, 7)", one per other fingerprint. */
+    private static String groups(Joins.Unlike u, String separator) {
+        List<String> out = new ArrayList<>();
+        for (Joins.Group g : u.groups()) {
+            String which =
+                    g.parts().stream().map(p -> String.valueOf(p.source() + 1)).collect(Collectors.joining(", "));
+            MetaAnalysis.Joined j = g.joined();
+            SummaryFiles.Ratio one = g.parts().get(0).ratio();
+            out.add(letter(g.fingerprint()) + ": "
+                    + (j != null
+                            ? triplet(j.ratio(), j.low(), j.high()) + " over " + j.comparisons()
+                            : triplet(one.ratio(), one.low(), one.high()))
+                    + " (" + (g.parts().size() == 1 ? "comparison " : "comparisons ") + which + ")");
+        }
+        return String.join(separator, out);
+    }
+
+    private static String all(Joins.Unlike u) {
+        MetaAnalysis.Joined a = u.all();
+        return a == null ? "not joined" : triplet(a.ratio(), a.low(), a.high()) + " over " + a.comparisons();
+    }
+
+    private static String difference(Joins.Unlike u) {
+        MetaAnalysis.Difference d = u.difference();
+        return d == null
+                ? "not tested"
+                : String.format(Locale.ROOT, "Q %.2f on %d, p %.3f", d.q(), d.degreesOfFreedom(), d.p());
     }
 
     /** "1: 16 %, 4: 8 %, …": each part's share of the weight, by its comparison's number. */
@@ -251,13 +336,22 @@ public final class JoinReport {
 
     private static JsonObject json(Joins joins, String command, Path out) {
         JsonArrayBuilder sources = Json.createArrayBuilder();
-        joins.sources()
-                .forEach(s -> sources.add(Json.createObjectBuilder()
-                        .add("dir", where(s, out))
-                        .add("generated_at", s.generatedAt())
-                        .add("lab_version", s.labVersion())
-                        .add("profile", s.profile())
-                        .add("command", s.command())));
+        for (int i = 0; i < joins.sources().size(); i++) {
+            SummaryFiles.Summary s = joins.sources().get(i);
+            sources.add(Json.createObjectBuilder()
+                    .add("dir", where(s, out))
+                    .add("generated_at", s.generatedAt())
+                    .add("lab_version", s.labVersion())
+                    .add("profile", s.profile())
+                    .add("command", s.command())
+                    .add("fingerprint", letter(joins.fingerprintOf().get(i))));
+        }
+        JsonArrayBuilder fingerprints = Json.createArrayBuilder();
+        for (int f = 0; f < joins.fingerprints().size(); f++) {
+            JsonObjectBuilder fields = Json.createObjectBuilder();
+            joins.fingerprints().get(f).forEach(fields::add);
+            fingerprints.add(Json.createObjectBuilder().add("name", letter(f)).add("fields", fields));
+        }
         JsonArrayBuilder rows = Json.createArrayBuilder();
         for (Joins.Row r : joins.rows()) {
             JsonArrayBuilder parts = Json.createArrayBuilder();
@@ -275,7 +369,11 @@ public final class JoinReport {
                     .add("mode", r.key().mode())
                     .add("reference", r.key().reference())
                     .add("primary", r.primary())
+                    .add("fingerprint", letter(alike(joins, r)))
                     .add("parts", parts);
+            if (r.unlike() != null) {
+                row.add("unlike", unlikeJson(r.unlike()));
+            }
             MetaAnalysis.Joined j = r.joined();
             if (j == null) {
                 row.add("why", r.why());
@@ -283,6 +381,7 @@ public final class JoinReport {
                 row.add("ratio", num(j.ratio()))
                         .add("ci_low", num(j.low()))
                         .add("ci_high", num(j.high()))
+                        .add("verdict", verdict(j.ratio(), j.low(), j.high(), j.comparisons()))
                         .add("tau", num(j.tau()))
                         .add("tau_reading", j.spreadEstimated() ? "estimated" : "not detected")
                         .add("tau_ci_low", num(j.tauLow()))
@@ -320,8 +419,68 @@ public final class JoinReport {
                                 .add("trials", Joins.POWER_TRIALS)
                                 .add("seed", Joins.POWER_SEED))
                 .add("comparisons", sources)
+                .add("fingerprints", fingerprints)
                 .add("joined", rows)
                 .build();
+    }
+
+    /**
+     * A joined reading's verdict in the glossary's words, at the lab's margin: its 95 % interval, and the 90 % one
+     * made from the same standard error on t with {@code comparisons} − 1 degrees of freedom.
+     */
+    static String verdict(double ratio, double low, double high, int comparisons) {
+        int df = comparisons - 1;
+        double level = 1 - (1 - Stats.CONFIDENCE) / 2;
+        TDistribution t = new TDistribution(null, df);
+        double se = Math.log(high / low) / (2 * t.inverseCumulativeProbability(level));
+        double half = t.inverseCumulativeProbability(1 - (1 - Verdicts.EQUIVALENCE_CONFIDENCE) / 2) * se;
+        return Verdict.of(
+                        new LogRatio.Bounds(low, high),
+                        new LogRatio.Bounds(ratio * Math.exp(-half), ratio * Math.exp(half)),
+                        Verdicts.MARGIN)
+                .words();
+    }
+
+    private static JsonObjectBuilder reading(double ratio, double low, double high, int comparisons) {
+        return Json.createObjectBuilder()
+                .add("comparisons", comparisons)
+                .add("ratio", num(ratio))
+                .add("ci_low", num(low))
+                .add("ci_high", num(high))
+                .add("verdict", verdict(ratio, low, high, comparisons));
+    }
+
+    private static JsonObjectBuilder unlikeJson(Joins.Unlike u) {
+        JsonArrayBuilder groups = Json.createArrayBuilder();
+        for (Joins.Group g : u.groups()) {
+            JsonArrayBuilder which = Json.createArrayBuilder();
+            g.parts().forEach(p -> which.add(p.source() + 1));
+            JsonObjectBuilder o = Json.createObjectBuilder()
+                    .add("fingerprint", letter(g.fingerprint()))
+                    .add("comparisons", which);
+            MetaAnalysis.Joined j = g.joined();
+            if (j != null) {
+                o.add("ratio", num(j.ratio()))
+                        .add("ci_low", num(j.low()))
+                        .add("ci_high", num(j.high()))
+                        .add("verdict", verdict(j.ratio(), j.low(), j.high(), j.comparisons()));
+            }
+            groups.add(o);
+        }
+        JsonObjectBuilder o = Json.createObjectBuilder().add("groups", groups);
+        if (u.all() != null) {
+            MetaAnalysis.Joined a = u.all();
+            o.add("all_comparisons", reading(a.ratio(), a.low(), a.high(), a.comparisons()));
+        }
+        if (u.difference() != null) {
+            o.add(
+                    "difference",
+                    Json.createObjectBuilder()
+                            .add("q", num(u.difference().q()))
+                            .add("degrees_of_freedom", u.difference().degreesOfFreedom())
+                            .add("p", num(u.difference().p())));
+        }
+        return o;
     }
 
     private static JsonObjectBuilder sensitivity(Joins.Row r) {
@@ -336,10 +495,11 @@ public final class JoinReport {
         JsonObjectBuilder o = Json.createObjectBuilder()
                 .add(
                         "unweighted",
-                        Json.createObjectBuilder()
-                                .add("ratio", num(v.unweighted().ratio()))
-                                .add("ci_low", num(v.unweighted().low()))
-                                .add("ci_high", num(v.unweighted().high())))
+                        reading(
+                                v.unweighted().ratio(),
+                                v.unweighted().low(),
+                                v.unweighted().high(),
+                                r.parts().size()))
                 .add("weights", shares)
                 .add("early_stops_weight_share", num(v.earlyShare()));
         if (v.leaveOneOut() != null) {
@@ -356,13 +516,7 @@ public final class JoinReport {
         }
         if (v.withoutEarly() != null) {
             MetaAnalysis.Joined w = v.withoutEarly();
-            o.add(
-                    "without_early_stops",
-                    Json.createObjectBuilder()
-                            .add("comparisons", w.comparisons())
-                            .add("ratio", num(w.ratio()))
-                            .add("ci_low", num(w.low()))
-                            .add("ci_high", num(w.high())));
+            o.add("without_early_stops", reading(w.ratio(), w.low(), w.high(), w.comparisons()));
         }
         return o;
     }

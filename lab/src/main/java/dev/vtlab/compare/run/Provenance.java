@@ -128,15 +128,15 @@ public final class Provenance {
         m.put("memory", machine.memory());
         m.put(Environment.KERNEL, machine.kernel());
         m.put(Environment.JDK, machine.jdk());
-        m.put("liberty", liberty(settings.layout().wlp()));
+        m.put(Environment.LIBERTY, liberty(settings.layout().wlp()));
         m.put(Environment.SERVER_JVM_ARGS, String.join(" ", settings.serverJvmArgs()));
         m.put(
-                "pool_max_threads",
+                Environment.POOL_MAX_THREADS,
                 settings.poolMaxThreads() == null ? "Liberty default" : String.valueOf(settings.poolMaxThreads()));
         if (settings.poolCoreThreads() != null) {
-            m.put("pool_core_threads", String.valueOf(settings.poolCoreThreads()));
+            m.put(Environment.POOL_CORE_THREADS, String.valueOf(settings.poolCoreThreads()));
         }
-        m.put("monitoring", monitoring(prepared));
+        m.put(Environment.MONITORING, monitoring(prepared));
         m.put(
                 "jmeter_engines",
                 settings.remoteHosts().isEmpty() ? "local" : "remote: " + String.join(",", settings.remoteHosts()));

@@ -74,7 +74,25 @@ public final class MetaAnalysis {
         public boolean spreadEstimated() {
             return tau > 0;
         }
+
+        /** The joined log ratio's standard error, Hartung and Knapp's, as its interval was made from it. */
+        public double logStandardError() {
+            double t = new TDistribution(null, comparisons - 1)
+                    .inverseCumulativeProbability(1 - (1 - Stats.CONFIDENCE) / 2);
+            return Math.log(high / low) / (2 * t);
+        }
     }
+
+    /**
+     * The test that groups of comparisons differ: Q between groups, Σ wᵍ (yᵍ − ȳ)² with wᵍ = 1/sᵍ², on g − 1
+     * degrees of freedom (Borenstein et al., Introduction to Meta-Analysis, 2009, ch. 19), each group's own spread in
+     * its standard error.
+     *
+     * @param q Q between the groups
+     * @param degreesOfFreedom g − 1
+     * @param p P(χ²(g − 1) ≥ q)
+     */
+    public record Difference(double q, int degreesOfFreedom, double p) {}
 
     /** An interval on the log scale's spread τ (not τ²). */
     public record Interval(double low, double high) {}
@@ -174,6 +192,14 @@ public final class MetaAnalysis {
         double se = Math.sqrt(ss / (k - 1) / k);
         double t = new TDistribution(null, k - 1).inverseCumulativeProbability(1 - (1 - Stats.CONFIDENCE) / 2);
         return new Estimate(Math.exp(mean), Math.exp(mean - t * se), Math.exp(mean + t * se));
+    }
+
+    /** Groups' log ratios {@code logRatios} with their standard errors: whether they differ ({@link Difference}). */
+    public static Difference difference(double[] logRatios, double[] standardErrors) {
+        check(logRatios, standardErrors);
+        double q = generalisedQ(logRatios, standardErrors, 0);
+        int df = logRatios.length - 1;
+        return new Difference(q, df, 1 - new ChiSquaredDistribution(null, df).cumulativeProbability(q));
     }
 
     /** Each comparison's share of the random-effects weight, 1/(sᵢ² + τ²) over their sum, at the spread {@code tau}. */

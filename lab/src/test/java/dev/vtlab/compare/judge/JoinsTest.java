@@ -17,12 +17,13 @@ import org.junit.jupiter.api.Test;
 class JoinsTest {
 
     /**
-     * The kept banking join read again: an outside review of the kept summaries derived its unweighted reading,
-     * 1.047 [1.014, 1.081], the 34 % weight of the comparison that stopped after six rounds, and the join without the
-     * two early stops, 1.049 [1.016, 1.084]. The join must find the same from the summaries alone.
+     * The kept banking join read again. An outside review of the kept summaries derived the join of all eleven,
+     * 1.0646 [1.0418, 1.0879], and of the last seven, run with monitor-1.0 filtered and the new warm-up: 1.051 [1.018,
+     * 1.085]. Their fingerprints tell the seven from the four before them: the join keeps the seven, shows the others
+     * by fingerprint and joins all eleven beside them.
      */
     @Test
-    void theKeptBankingJoinReadsAsAnOutsideReviewDerivedIt() throws IOException {
+    void theKeptBankingJoinKeepsTheComparisonsAlikeAsAnOutsideReviewDerivedThem() throws IOException {
         List<String> dirs = List.of(
                 "2026-11-28-managed-quick",
                 "2026-11-28-managed-rigorous-banking",
@@ -39,31 +40,43 @@ class JoinsTest {
         for (String dir : dirs) {
             kept.add(SummaryFiles.read(Fixtures.ROOT.resolve("docs/data").resolve(dir), "test"));
         }
-        Joins.Row banking = Joins.of(kept).rows().stream()
+        Joins joins = Joins.of(kept);
+        Joins.Row banking = joins.rows().stream()
                 .filter(r -> r.key()
                         .equals(new Joins.Key(
                                 "throughput", "tps_per_cpu_s@100 users", "managed-virtual", "threadpool")))
                 .findFirst()
                 .orElseThrow();
-        assertEquals(11, banking.joined().comparisons());
-        Joins.Sensitivity v = banking.sensitivity();
-        assertEquals(1.047, v.unweighted().ratio(), 5e-4);
-        assertEquals(1.014, v.unweighted().low(), 5e-4);
-        assertEquals(1.081, v.unweighted().high(), 5e-4);
+        assertEquals(dirs.subList(4, 11), names(dirs, banking.parts()));
+        assertEquals(1.051, banking.joined().ratio(), 5e-4);
+        assertEquals(1.018, banking.joined().low(), 5e-4);
+        assertEquals(1.085, banking.joined().high(), 5e-4);
+        // the four before: three that record their Liberty, and one that records neither it nor the monitors
+        Joins.Unlike unlike = banking.unlike();
+        assertEquals(2, unlike.groups().size());
+        assertEquals(dirs.subList(1, 4), names(dirs, unlike.groups().get(0).parts()));
+        assertEquals(List.of(dirs.get(0)), names(dirs, unlike.groups().get(1).parts()));
+        assertEquals(
+                SummaryFiles.NOT_RECORDED,
+                joins.fingerprints().get(unlike.groups().get(0).fingerprint()).get("monitoring"));
+        assertEquals(11, unlike.all().comparisons());
+        assertEquals(1.0646, unlike.all().ratio(), 5e-5);
+        assertEquals(1.0418, unlike.all().low(), 5e-5);
+        assertEquals(1.0879, unlike.all().high(), 5e-5);
+        assertEquals(2, unlike.difference().degreesOfFreedom());
+        // of the seven, one stopped early: the comparison of 2026-11-30 that stopped after six rounds
         List<String> early = new ArrayList<>();
-        for (int i = 0; i < banking.parts().size(); i++) {
-            if (banking.parts().get(i).ratio().stoppedEarly()) {
-                early.add(dirs.get(banking.parts().get(i).source()));
+        for (Joins.Part p : banking.parts()) {
+            if (p.ratio().stoppedEarly()) {
+                early.add(dirs.get(p.source()));
             }
         }
-        assertEquals(List.of("2026-11-29-seq-banking", "2026-11-30-seq-banking-3"), early);
-        assertEquals(0.34, v.shares().get(dirs.indexOf("2026-11-30-seq-banking-3")), 0.005);
-        assertEquals(9, v.withoutEarly().comparisons());
-        assertEquals(1.049, v.withoutEarly().ratio(), 5e-4);
-        assertEquals(1.016, v.withoutEarly().low(), 5e-4);
-        // 1.0835 here: the review's rounding of the high end sits at the boundary, so it is held to the next digit
-        assertEquals(1.084, v.withoutEarly().high(), 1e-3);
-        assertEquals(11, v.leaveOneOut().size());
+        assertEquals(List.of("2026-11-30-seq-banking-3"), early);
+        assertEquals(7, banking.sensitivity().leaveOneOut().size());
+    }
+
+    private static List<String> names(List<String> dirs, List<Joins.Part> parts) {
+        return parts.stream().map(p -> dirs.get(p.source())).toList();
     }
 
     @Test

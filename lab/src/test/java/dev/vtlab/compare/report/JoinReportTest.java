@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -109,6 +111,43 @@ class JoinReportTest {
         String json = Files.readString(out.resolve(JoinReport.JSON));
         assertTrue(json.contains("\"tau_reading\": \"not detected\""), json);
         assertTrue(json.contains("\"prediction_observed_log_se\": 0.05"), json);
+    }
+
+    /**
+     * Two comparisons of one fingerprint and an older one of another: the join keeps the two, √(0.90·0.95) = 0.925
+     * [0.656, 1.304] (JoinsTest), with SE √(1/Σw*) = 0.0270336. The other, 1.000 with s = 0.03, differs by
+     * Q = 0.0783269² / (0.0270336² + 0.03²) = 3.762 on 1 degree of freedom, p = 2·(1 − Φ(√3.762)) = 0.052.
+     */
+    @Test
+    void anUnlikeComparisonIsShownBesideTheJoinAndTestedAgainstIt(@TempDir Path out) throws IOException {
+        Map<String, String> older = new LinkedHashMap<>();
+        SummaryFiles.FINGERPRINT.keySet().forEach(k -> older.put(k, SummaryFiles.NOT_RECORDED));
+        older.put("monitoring", "every monitor");
+        List<SummaryFiles.Summary> sources = List.of(
+                summary(out.resolveSibling("new1"), "2026-11-29T10:00:00Z", ratio("throughput", 0.90)),
+                summary(out.resolveSibling("new2"), "2026-11-30T10:00:00Z", ratio("throughput", 0.95)),
+                new SummaryFiles.Summary(
+                        out.resolveSibling("old"),
+                        "2026-11-28T10:00:00Z",
+                        "abc",
+                        "rigorous",
+                        "cmd",
+                        List.of(ratio("throughput", 1.0)),
+                        older));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        JoinReport.write(Joins.of(sources), "the command", out, new PrintStream(console, true, StandardCharsets.UTF_8));
+        String md = Files.readString(out.resolve(JoinReport.MARKDOWN));
+        assertTrue(md.contains("| 3 | ../old | 2026-11-28T10:00:00Z | abc | rigorous | B |"), md);
+        assertTrue(
+                md.contains("| throughput · tps_per_cpu_s@100 users (primary) | managed-virtual ÷ threadpool | A: 0.925"
+                        + " [0.656, 1.304] over 2 comparisons | B: 1.000 [0.900, 1.100] (comparison 3) | "),
+                md);
+        assertTrue(md.contains(" over 3 | Q 3.76 on 1, p 0.052 |"), md);
+        assertTrue(md.contains("| B | not recorded | not recorded | every monitor |"), md);
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                printed.contains("; left out, unlike: B: 1.000 [0.900, 1.100] (comparison 3); every comparison "),
+                printed);
     }
 
     @Test

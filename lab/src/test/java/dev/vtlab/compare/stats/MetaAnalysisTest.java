@@ -34,6 +34,19 @@ class MetaAnalysisTest {
     }
 
     @Test
+    void twoGroupsDifferenceWorkedByHand() {
+        // y = 0 and 0.1, s = 0.05 each: w = 400, ȳ = 0.05, Q = 400·(0.0025 + 0.0025) = 2 on 1 degree of freedom;
+        // P(χ²₁ ≥ 2) = 2·(1 − Φ(√2)) = 2·(1 − 0.921350) = 0.157299
+        MetaAnalysis.Difference d = MetaAnalysis.difference(new double[] {0, 0.1}, new double[] {0.05, 0.05});
+        assertEquals(2, d.q(), 1e-12);
+        assertEquals(1, d.degreesOfFreedom());
+        assertEquals(0.157299, d.p(), 1e-6);
+        // a join's standard error is the one its interval was made from: SE = √(1/300) for the case below
+        MetaAnalysis.Joined j = MetaAnalysis.join(new double[] {0, 0.1, 0.2}, new double[] {0.05, 0.05, 0.05});
+        assertEquals(Math.sqrt(1.0 / 300), j.logStandardError(), 1e-9);
+    }
+
+    @Test
     void threeComparisonsWorkedByHand() {
         // y = 0, 0.1, 0.2 with s = 0.05 each: w = 400, Σw = 1200, Σw² = 480 000, ȳ = 0.1, Q = 400·(0.01 + 0 + 0.01) =
         // 8,
